@@ -1,0 +1,95 @@
+// Runs a command against the local stack: `start` (API), `test` (type check + vitest), `bench`.
+// Local Redis/FerretDB are started only when REDIS_URL / MONGODB_URL are unset, and stopped on exit.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startLocalServices, type LocalServices } from './local-services.js';
+import { printBanner } from './start-banner.js';
+
+type Mode = 'start' | 'test' | 'bench';
+
+/** Runs a child with signals forwarded; resolves with its exit code. */
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  return new Promise((resolvePromise) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', env });
+    const forward = (signal: NodeJS.Signals) => child.kill(signal);
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    child.on('exit', (code, signal) => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      resolvePromise(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+/** The local default keeps its generated admin token and master key in DATA_DIR, readable by the owner only. */
+function localSecrets(dataDir: string): { adminToken: string; masterKey: string } {
+  const file = join(dataDir, 'secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  const secrets = { adminToken: randomBytes(24).toString('base64url'), masterKey: randomBytes(32).toString('base64') };
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+async function withServices(dataDir: string, persist: boolean, body: (s: LocalServices) => Promise<number>) {
+  const services = await startLocalServices(dataDir, { persist });
+  let code = 1;
+  try {
+    code = await body(services);
+  } finally {
+    await services.stop();
+  }
+  return code;
+}
+
+async function main(mode: Mode, args: string[]): Promise<number> {
+  const node = process.execPath;
+  if (mode === 'start') {
+    const dataDir = resolve(process.env.DATA_DIR ?? '.data');
+    mkdirSync(dataDir, { recursive: true });
+    const secrets = localSecrets(dataDir);
+    return withServices(dataDir, true, (s) => {
+      const env = {
+        ...process.env,
+        DATA_DIR: dataDir,
+        REDIS_URL: s.redisUrl,
+        MONGODB_URL: s.mongodbUrl,
+        SERVICE_ADMIN_TOKEN: process.env.SERVICE_ADMIN_TOKEN ?? secrets.adminToken,
+        SERVICE_MASTER_KEY: process.env.SERVICE_MASTER_KEY ?? secrets.masterKey,
+      };
+      const api = run(node, ['--import', 'tsx', 'src/api/server.ts'], env);
+      void printBanner(env).catch((err: unknown) => console.error(`preflight: ${String(err)}`));
+      return api;
+    });
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), `preflight-${mode}-`));
+  try {
+    return await withServices(dataDir, false, async (s) => {
+      const env = { ...process.env, DATA_DIR: dataDir, REDIS_URL: s.redisUrl, MONGODB_URL: s.mongodbUrl };
+      if (mode === 'test') {
+        const typecheck = await run(node, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit'], env);
+        if (typecheck !== 0) return typecheck;
+        return run(node, ['node_modules/vitest/vitest.mjs', 'run', ...args], env);
+      }
+      return run(node, ['--import', 'tsx', 'bench/run.ts', ...args], env);
+    });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const [mode, ...args] = process.argv.slice(2);
+if (mode !== 'start' && mode !== 'test' && mode !== 'bench') {
+  console.error('usage: stack.ts start|test|bench [args...]');
+  process.exit(2);
+}
+main(mode, args).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(`preflight: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  },
+);

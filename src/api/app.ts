@@ -1,0 +1,56 @@
+// Builds the API: config → clients (Mongo, Redis, detection pool) → services → auth → routes.
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from '../config/index.js';
+import auth from './plugins/auth.js';
+import configPlugin from './plugins/config.js';
+import detectPool from './plugins/detect-pool.js';
+import errorHandler from './plugins/error-handler.js';
+import mongo from './plugins/mongo.js';
+import openapi from './plugins/openapi.js';
+import redis from './plugins/redis.js';
+import services from './plugins/services.js';
+import audit from './routes/audit.js';
+import health from './routes/health.js';
+import organizations from './routes/organizations.js';
+import policies from './routes/policies.js';
+import preflight from './routes/preflight.js';
+
+/** Logs say what happened, never what was submitted: no bodies, no query strings, no credentials. */
+function loggerOptions(config: Config) {
+  return {
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers["x-service-api-key"]', 'req.headers.cookie'],
+    serializers: {
+      req: (req: { method: string; url: string; id: string }) => ({ method: req.method, url: req.url.split('?')[0], id: req.id }),
+    },
+  };
+}
+
+export async function buildApp(config: Config): Promise<FastifyInstance> {
+  const app = Fastify({ logger: loggerOptions(config), return503OnClosing: true, forceCloseConnections: 'idle' });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Every body is JSON; anything else is 415 rather than a string that fails validation.
+  app.removeContentTypeParser('text/plain');
+  try {
+    await app.register(configPlugin, { config });
+    await app.register(errorHandler);
+    await app.register(openapi);
+    await app.register(mongo);
+    await app.register(redis);
+    await app.register(detectPool);
+    await app.register(services);
+    await app.register(auth);
+    await app.register(health);
+    await app.register(organizations);
+    await app.register(policies);
+    await app.register(preflight);
+    await app.register(audit);
+    await app.ready();
+  } catch (err) {
+    await app.close().catch(() => undefined);
+    throw err;
+  }
+  return app;
+}

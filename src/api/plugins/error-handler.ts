@@ -1,0 +1,83 @@
+// The one error handler: every error leaves as `{detail, code}` with the catalogue's status.
+// Bad input is never a 500; store and Redis outages are 503 with Retry-After (fail closed).
+import type { FastifyError } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import {
+  MongoNetworkError,
+  MongoNotConnectedError,
+  MongoServerSelectionError,
+  MongoTopologyClosedError,
+} from 'mongodb';
+import { ApiError, Errors } from '../../errors.js';
+
+interface Issue {
+  instancePath: string;
+  message?: string | undefined;
+}
+
+function validationDetail(issues: Issue[], context: string | undefined): string {
+  const parts = issues.slice(0, 5).map((issue) => {
+    const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    const where = path || context || 'request';
+    const message = (issue.message ?? 'is invalid').replace(/^Invalid input: expected (\w+), received undefined$/, 'is required');
+    return `${where}: ${message}`;
+  });
+  const more = issues.length > 5 ? ` (and ${issues.length - 5} more)` : '';
+  return `Invalid request. ${parts.join('; ')}${more}.`;
+}
+
+function isStoreOutage(err: unknown): boolean {
+  return (
+    err instanceof MongoServerSelectionError ||
+    err instanceof MongoNetworkError ||
+    err instanceof MongoNotConnectedError ||
+    err instanceof MongoTopologyClosedError
+  );
+}
+
+/** Maps framework errors (body parsing, validation) to the catalogue. */
+function toApiError(err: FastifyError): ApiError | undefined {
+  if (err instanceof ApiError) return err;
+  if (hasZodFastifySchemaValidationErrors(err)) return Errors.validation(validationDetail(err.validation, err.validationContext));
+  if (isStoreOutage(err) || isStoreOutage(err.cause)) return Errors.storeUnavailable();
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return Errors.payloadTooLarge('The request body is larger than this endpoint accepts.');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return Errors.unsupportedMediaType('Unsupported Content-Type; send application/json.');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return Errors.malformedJson('The request body is empty; send a JSON object.');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return Errors.malformedJson(`The request body is not valid JSON: ${err.message}`);
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return Errors.badRequest('The Content-Length header does not match the body.');
+  }
+  if (err instanceof SyntaxError && err.statusCode === 400) return Errors.malformedJson(`The request body is not valid JSON: ${err.message}`);
+  const status = err.statusCode ?? 500;
+  if (status >= 400 && status < 500) return new ApiError(status, 'bad_request', err.message);
+  return undefined;
+}
+
+export default fp(
+  async (app) => {
+    app.setErrorHandler((err: FastifyError, request, reply) => {
+      const apiError = toApiError(err);
+      if (!apiError) {
+        request.log.error({ err }, 'unhandled error');
+        const internal = Errors.internal();
+        return reply.code(internal.statusCode).send({ detail: internal.message, code: internal.code });
+      }
+      if (apiError.statusCode >= 500) request.log.warn({ code: apiError.code, cause: (err.cause ?? err) as Error }, apiError.message);
+      return reply
+        .code(apiError.statusCode)
+        .headers(apiError.headers)
+        .send({ detail: apiError.message, code: apiError.code });
+    });
+    app.setNotFoundHandler((request, reply) => {
+      const err = Errors.routeNotFound(request.method, request.url.split('?')[0] ?? '');
+      return reply.code(404).send({ detail: err.message, code: err.code });
+    });
+  },
+  { name: 'error-handler' },
+);

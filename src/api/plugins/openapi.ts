@@ -1,0 +1,31 @@
+// The OpenAPI document is generated from the routes' zod schemas: /openapi.json and /docs.
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+
+export default fp(
+  async (app) => {
+    await app.register(swagger, {
+      openapi: {
+        info: {
+          title: 'Preflight',
+          description: 'Data-loss-prevention checks for content bound for AI tools, vendors and customers.',
+          version: '1.0.0',
+        },
+        servers: [{ url: app.config.baseUrl }],
+        components: {
+          securitySchemes: {
+            apiKey: { type: 'apiKey', in: 'header', name: 'X-Service-API-Key', description: 'Policy API key (svc_sk_…)' },
+            adminToken: { type: 'http', scheme: 'bearer', description: 'SERVICE_ADMIN_TOKEN' },
+          },
+        },
+      },
+      transform: jsonSchemaTransform,
+      transformObject: jsonSchemaTransformObject,
+    });
+    await app.register(swaggerUi, { routePrefix: '/docs' });
+    app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  },
+  { name: 'openapi', dependencies: ['config'] },
+);

@@ -1,0 +1,34 @@
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AuditPage, AuditQuery, toAuditItem } from '../schemas/audit.js';
+import { authErrors } from '../schemas/common.js';
+
+export default fp(
+  async (app) => {
+    app.withTypeProvider<ZodTypeProvider>().get(
+      '/api/audit',
+      {
+        onRequest: app.authenticate('admin', 'policy'),
+        schema: {
+          tags: ['audit'],
+          security: [{ adminToken: [] }, { apiKey: [] }],
+          summary: 'Recorded checks, newest first. A policy key sees only its own organization.',
+          querystring: AuditQuery,
+          response: { 200: AuditPage, ...authErrors },
+        },
+      },
+      async (request) => {
+        const { limit, offset, org_id: orgRef, search } = request.query;
+        let orgId: string | undefined;
+        if (orgRef !== undefined) {
+          orgId = (await app.orgForRequest(request, orgRef))._id;
+        } else if (request.principal.kind === 'policy') {
+          orgId = request.principal.org._id;
+        }
+        const page = await app.repos.audit.list({ orgId, search, limit, offset });
+        return { items: page.items.map(toAuditItem), limit, offset, total: page.total };
+      },
+    );
+  },
+  { name: 'routes-audit', dependencies: ['auth'] },
+);

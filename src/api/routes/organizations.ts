@@ -1,0 +1,68 @@
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { Errors } from '../../errors.js';
+import { authErrors, ErrorBody, unavailable } from '../schemas/common.js';
+import {
+  Organization,
+  OrganizationCreate,
+  OrganizationCreated,
+  OrganizationPatch,
+  OrgParams,
+  toOrganization,
+  toOrganizationCreated,
+} from '../schemas/organizations.js';
+
+export default fp(
+  async (app) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const admin = app.authenticate('admin');
+    const tags = ['organizations'];
+    const security = [{ adminToken: [] }];
+
+    r.get(
+      '/api/organizations',
+      { onRequest: admin, schema: { tags, security, response: { 200: z.array(Organization), ...authErrors } } },
+      async () => (await app.repos.organizations.list()).map(toOrganization),
+    );
+
+    r.post(
+      '/api/organizations',
+      {
+        onRequest: admin,
+        schema: { tags, security, body: OrganizationCreate, response: { 201: OrganizationCreated, 409: ErrorBody, ...authErrors, ...unavailable } },
+      },
+      async (request, reply) => {
+        const { org, license, licenseKey } = await app.services.organizations.create(request.body);
+        return reply.code(201).send(toOrganizationCreated(org, license, licenseKey));
+      },
+    );
+
+    r.get(
+      '/api/organizations/:org_id',
+      { onRequest: admin, schema: { tags, security, params: OrgParams, response: { 200: Organization, ...authErrors } } },
+      async (request) => toOrganization(await app.orgForRequest(request, request.params.org_id)),
+    );
+
+    r.patch(
+      '/api/organizations/:org_id',
+      { onRequest: admin, schema: { tags, security, params: OrgParams, body: OrganizationPatch, response: { 200: Organization, ...authErrors } } },
+      async (request) => {
+        const org = await app.orgForRequest(request, request.params.org_id);
+        const updated = await app.services.organizations.update(org, request.body);
+        if (!updated) throw Errors.notFound('Organization');
+        return toOrganization(updated);
+      },
+    );
+
+    r.delete(
+      '/api/organizations/:org_id',
+      { onRequest: admin, schema: { tags, security, params: OrgParams, response: { 204: z.null(), ...authErrors } } },
+      async (request, reply) => {
+        await app.services.organizations.delete(await app.orgForRequest(request, request.params.org_id));
+        return reply.code(204).send(null);
+      },
+    );
+  },
+  { name: 'routes-organizations', dependencies: ['auth'] },
+);

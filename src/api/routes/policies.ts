@@ -1,0 +1,77 @@
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { Errors } from '../../errors.js';
+import { authErrors } from '../schemas/common.js';
+import { OrgParams } from '../schemas/organizations.js';
+import { Policy, PolicyCreate, PolicyParams, PolicyPatch, RegeneratedKey, toPolicy } from '../schemas/policies.js';
+
+export default fp(
+  async (app) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const admin = app.authenticate('admin');
+    const policies = app.services.policies;
+    const view = (doc: Parameters<typeof toPolicy>[0]) => toPolicy(doc, policies.apiKeyOf(doc));
+    const tags = ['policies'];
+    const security = [{ adminToken: [] }];
+    const base = '/api/orgs/:org_id/policies';
+
+    r.get(base, { onRequest: admin, schema: { tags, security, params: OrgParams, response: { 200: z.array(Policy), ...authErrors } } }, async (request) => {
+      const org = await app.orgForRequest(request, request.params.org_id);
+      return (await app.repos.policies.listByOrg(org._id)).map(view);
+    });
+
+    r.post(
+      base,
+      { onRequest: admin, schema: { tags, security, params: OrgParams, body: PolicyCreate, response: { 201: Policy, ...authErrors } } },
+      async (request, reply) => {
+        const org = await app.orgForRequest(request, request.params.org_id);
+        return reply.code(201).send(view(await policies.create(org, request.body)));
+      },
+    );
+
+    r.get(
+      `${base}/:policy_id`,
+      { onRequest: admin, schema: { tags, security, params: PolicyParams, response: { 200: Policy, ...authErrors } } },
+      async (request) => {
+        const org = await app.orgForRequest(request, request.params.org_id);
+        const doc = await app.repos.policies.findInOrg(org._id, request.params.policy_id);
+        if (!doc) throw Errors.notFound('Policy');
+        return view(doc);
+      },
+    );
+
+    r.patch(
+      `${base}/:policy_id`,
+      { onRequest: admin, schema: { tags, security, params: PolicyParams, body: PolicyPatch, response: { 200: Policy, ...authErrors } } },
+      async (request) => {
+        const org = await app.orgForRequest(request, request.params.org_id);
+        const doc = await policies.update(org, request.params.policy_id, request.body);
+        if (!doc) throw Errors.notFound('Policy');
+        return view(doc);
+      },
+    );
+
+    r.delete(
+      `${base}/:policy_id`,
+      { onRequest: admin, schema: { tags, security, params: PolicyParams, response: { 204: z.null(), ...authErrors } } },
+      async (request, reply) => {
+        const org = await app.orgForRequest(request, request.params.org_id);
+        if (!(await policies.delete(org, request.params.policy_id))) throw Errors.notFound('Policy');
+        return reply.code(204).send(null);
+      },
+    );
+
+    r.post(
+      `${base}/:policy_id/regenerate-key`,
+      { onRequest: admin, schema: { tags, security, params: PolicyParams, response: { 200: RegeneratedKey, ...authErrors } } },
+      async (request) => {
+        const org = await app.orgForRequest(request, request.params.org_id);
+        const result = await policies.regenerateKey(org, request.params.policy_id);
+        if (!result) throw Errors.notFound('Policy');
+        return { api_key: result.apiKey, policy_id: result.policy._id };
+      },
+    );
+  },
+  { name: 'routes-policies', dependencies: ['auth'] },
+);

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { DESTINATIONS } from '../../engine/types.js';
+
+export const ErrorBody = z
+  .object({
+    detail: z.string().describe('What went wrong, for a person'),
+    code: z.string().describe('Stable machine-readable code (docs/errors.md)'),
+  })
+  .meta({ id: 'Error' });
+
+export const Timestamp = z.iso.datetime();
+
+export const DestinationSchema = z.enum(DESTINATIONS, {
+  error: () => `must be one of ${DESTINATIONS.join(', ')}`,
+});
+
+/** Error responses an authenticated route may answer, for the OpenAPI document. */
+export const authErrors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody } as const;
+export const unavailable = { 503: ErrorBody } as const;

@@ -1,0 +1,77 @@
+// The environment, parsed once with zod. A bad value stops start-up with one line naming the variable.
+import { availableParallelism } from 'node:os';
+import { z } from 'zod';
+
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+const EnvSchema = z.object({
+  PORT: int(0, 65_535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  BASE_URL: z.url().optional(),
+  MONGODB_URL: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URL'),
+  MONGODB_TIMEOUT_MS: int(100, 60_000).default(3_000),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL'),
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]*$/).default('pf:'),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  SERVICE_ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters'),
+  SERVICE_MASTER_KEY: z.string().min(32, 'must be at least 32 characters (e.g. 32 random bytes in base64)'),
+  CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MAX_TEXT_BYTES: int(1, 64 * 1024 * 1024).default(1024 * 1024),
+  DETECT_THREADS: int(1, 256).default(Math.max(1, availableParallelism() - 1)),
+  DETECT_MAX_QUEUE: int(0, 100_000).default(1_024),
+  DETECT_TIMEOUT_MS: int(10, 120_000).default(10_000),
+  AUDIT_MAX_BATCH: int(1, 10_000).default(500),
+  AUDIT_MAX_PENDING: int(1, 1_000_000).default(20_000),
+});
+
+export type Env = z.input<typeof EnvSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  baseUrl: string;
+  mongodb: { url: string; database: string; timeoutMs: number };
+  redis: { url: string; prefix: string };
+  dataDir: string;
+  adminToken: string;
+  masterKey: string;
+  chromiumPath: string;
+  logLevel: string;
+  limits: { maxTextBytes: number };
+  detect: { threads: number; maxQueue: number; timeoutMs: number };
+  audit: { maxBatch: number; maxPending: number };
+}
+
+export class ConfigError extends Error {}
+
+function databaseName(url: string): string {
+  const path = url.replace(/^mongodb(\+srv)?:\/\/[^/]*/, '').replace(/^\//, '').split('?')[0];
+  return path || 'preflight';
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    const reason = env[name] === undefined ? 'is required' : (issue?.message ?? 'is invalid');
+    throw new ConfigError(`Invalid configuration: ${name} ${reason}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    baseUrl: (e.BASE_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ''),
+    mongodb: { url: e.MONGODB_URL, database: databaseName(e.MONGODB_URL), timeoutMs: e.MONGODB_TIMEOUT_MS },
+    redis: { url: e.REDIS_URL, prefix: e.REDIS_PREFIX },
+    dataDir: e.DATA_DIR,
+    adminToken: e.SERVICE_ADMIN_TOKEN,
+    masterKey: e.SERVICE_MASTER_KEY,
+    chromiumPath: e.CHROMIUM_PATH,
+    logLevel: e.LOG_LEVEL,
+    limits: { maxTextBytes: e.MAX_TEXT_BYTES },
+    detect: { threads: e.DETECT_THREADS, maxQueue: e.DETECT_MAX_QUEUE, timeoutMs: e.DETECT_TIMEOUT_MS },
+    audit: { maxBatch: e.AUDIT_MAX_BATCH, maxPending: e.AUDIT_MAX_PENDING },
+  };
+}

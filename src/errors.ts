@@ -1,0 +1,52 @@
+// The one error catalogue: every error a client can see, with its status and stable code.
+// The API's error handler turns these into `{detail, code}`; see docs/errors.md.
+
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    detail: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail);
+  }
+}
+
+/** Seconds a client should wait before retrying a 503 from a saturated or unreachable dependency. */
+const RETRY_AFTER_S = 2;
+const unavailable = (code: string, detail: string) =>
+  new ApiError(503, code, detail, { 'retry-after': String(RETRY_AFTER_S) });
+
+export const Errors = {
+  malformedJson: (detail: string) => new ApiError(400, 'malformed_json', detail),
+  badRequest: (detail: string) => new ApiError(400, 'bad_request', detail),
+
+  missingApiKey: () => new ApiError(401, 'missing_api_key', 'Missing X-Service-API-Key header.'),
+  malformedApiKey: () => new ApiError(401, 'invalid_api_key', 'The API key is not in a valid format.'),
+  unknownApiKey: () => new ApiError(401, 'invalid_api_key', 'The API key does not exist.'),
+  missingCredentials: () =>
+    new ApiError(401, 'missing_credentials', 'Missing credentials: send Authorization: Bearer <admin token>.'),
+  invalidAdminToken: () => new ApiError(401, 'invalid_credentials', 'The bearer token is not valid.'),
+
+  keyLacksPermission: (detail: string) => new ApiError(403, 'insufficient_permission', detail),
+  otherOrganization: (detail: string) => new ApiError(403, 'organization_mismatch', detail),
+  policyInactive: () => new ApiError(403, 'policy_inactive', 'The policy of this API key is inactive.'),
+  noActiveLicense: () => new ApiError(403, 'license_inactive', 'The organization has no active license.'),
+
+  notFound: (what: string) => new ApiError(404, 'not_found', `${what} not found.`),
+  routeNotFound: (method: string, url: string) => new ApiError(404, 'route_not_found', `No route ${method} ${url}.`),
+  conflict: (detail: string) => new ApiError(409, 'conflict', detail),
+  payloadTooLarge: (detail: string) => new ApiError(413, 'payload_too_large', detail),
+  unsupportedMediaType: (detail: string) => new ApiError(415, 'unsupported_media_type', detail),
+  validation: (detail: string) => new ApiError(422, 'validation_error', detail),
+
+  detectionOverloaded: () => unavailable('detection_overloaded', 'Detection is at capacity; the content was not checked. Retry shortly.'),
+  detectionTimeout: () => unavailable('detection_timeout', 'Detection did not finish in time; the content was not checked.'),
+  detectionFailed: () => unavailable('detection_failed', 'Detection failed; the content was not checked.'),
+  storeUnavailable: () => unavailable('store_unavailable', 'The data store is unavailable; the request was not completed.'),
+  cacheUnavailable: () => unavailable('redis_unavailable', 'Redis is unavailable; the request was not completed.'),
+  auditOverloaded: () => unavailable('audit_overloaded', 'The audit trail is behind; the check was not recorded. Retry shortly.'),
+  shuttingDown: () => unavailable('shutting_down', 'The service is shutting down. Retry on another instance.'),
+
+  internal: () => new ApiError(500, 'internal_error', 'An unexpected error occurred.'),
+} as const;

@@ -1,0 +1,59 @@
+// The piscina pool that runs detection. Any failure to scan is an error, never an empty result:
+// the caller answers 503 rather than letting content through unchecked.
+import { extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import type { CheckOutcome } from '../engine/types.js';
+import { Errors } from '../errors.js';
+import type { CheckTextTask } from '../workers/detect.worker.js';
+
+export interface DetectPoolOptions {
+  threads: number;
+  maxQueue: number;
+  timeoutMs: number;
+}
+
+/** Built code loads the compiled worker; under tsx (dev, tests) a small loader imports the TypeScript one. */
+function workerFile(): string {
+  const fromTypeScript = extname(fileURLToPath(import.meta.url)) === '.ts';
+  return fileURLToPath(new URL(`../workers/${fromTypeScript ? 'detect.worker.dev.mjs' : 'detect.worker.js'}`, import.meta.url));
+}
+
+export class DetectPool {
+  private readonly pool: Piscina;
+  /** Tasks running or waiting; beyond threads + maxQueue a check is refused, not queued without bound. */
+  private inFlight = 0;
+
+  constructor(private readonly opts: DetectPoolOptions) {
+    this.pool = new Piscina({
+      filename: workerFile(),
+      minThreads: opts.threads,
+      maxThreads: opts.threads,
+      maxQueue: opts.maxQueue + opts.threads,
+      idleTimeout: 60_000,
+    });
+  }
+
+  /** Starts the worker threads and waits until each has loaded the engine. */
+  async warmUp(): Promise<void> {
+    const probe = { text: '', options: { rules: [], destination: 'AI_TOOL', masking: 'label', hashKey: 'warm-up' } } as const;
+    await Promise.all(Array.from({ length: this.opts.threads }, () => this.pool.run(probe, { name: 'checkText' })));
+  }
+
+  async checkText(task: CheckTextTask): Promise<CheckOutcome> {
+    if (this.inFlight >= this.opts.threads + this.opts.maxQueue) throw Errors.detectionOverloaded();
+    this.inFlight += 1;
+    try {
+      return (await this.pool.run(task, { name: 'checkText', signal: AbortSignal.timeout(this.opts.timeoutMs) })) as CheckOutcome;
+    } catch (err) {
+      if (err instanceof Error && err.name === 'AbortError') throw Errors.detectionTimeout();
+      throw Object.assign(Errors.detectionFailed(), { cause: err });
+    } finally {
+      this.inFlight -= 1;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.close({ force: false });
+  }
+}

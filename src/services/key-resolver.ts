@@ -1,0 +1,82 @@
+// Resolves a policy API key to its policy and organization. Results are cached in-process, and
+// every cached entry is stamped with a Redis "auth epoch" that any change to keys, policies or
+// organizations replaces, on whichever replica makes it. Each lookup reads the epoch, so a
+// regenerated, deleted or deactivated key stops working on every replica at once. Epochs are
+// random tokens, not counters, so a Redis restart can never bring an old epoch back.
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { Errors } from '../errors.js';
+import { hashKey } from '../store/api-keys.js';
+import type { OrganizationDoc } from '../store/organization-repository.js';
+import type { PolicyDoc } from '../store/policy-repository.js';
+import type { Repositories } from './repositories.js';
+
+export interface PolicyPrincipal {
+  policy: PolicyDoc;
+  org: OrganizationDoc;
+}
+
+interface Entry {
+  epoch: string;
+  principal: PolicyPrincipal;
+}
+
+const MAX_ENTRIES = 10_000;
+
+export class KeyResolver {
+  private readonly entries = new Map<string, Entry>();
+  private readonly epochKey: string;
+
+  constructor(
+    private readonly redis: Redis,
+    redisPrefix: string,
+    private readonly repos: Repositories,
+  ) {
+    this.epochKey = `${redisPrefix}auth-epoch`;
+  }
+
+  private async currentEpoch(): Promise<string> {
+    try {
+      return (await this.redis.get(this.epochKey)) ?? 'initial';
+    } catch (err) {
+      // Without the epoch nothing cached can be trusted, now or when Redis comes back.
+      this.entries.clear();
+      throw Object.assign(Errors.cacheUnavailable(), { cause: err });
+    }
+  }
+
+  private async cached(cacheKey: string, load: () => Promise<PolicyDoc | null>): Promise<PolicyPrincipal | null> {
+    const epoch = await this.currentEpoch();
+    const hit = this.entries.get(cacheKey);
+    if (hit && hit.epoch === epoch) return hit.principal;
+    const policy = await load();
+    const org = policy && (await this.repos.organizations.findByRef(policy.org_id));
+    if (!policy || !org) {
+      this.entries.delete(cacheKey);
+      return null;
+    }
+    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+    const principal = { policy, org };
+    this.entries.set(cacheKey, { epoch, principal });
+    return principal;
+  }
+
+  byKey(rawKey: string): Promise<PolicyPrincipal | null> {
+    const hash = hashKey(rawKey);
+    return this.cached(`key:${hash}`, () => this.repos.policies.findByKeyHash(hash));
+  }
+
+  byPolicyId(orgId: string, policyId: string): Promise<PolicyPrincipal | null> {
+    return this.cached(`id:${orgId}:${policyId}`, () => this.repos.policies.findInOrg(orgId, policyId));
+  }
+
+  /** Call after the store has been changed and before answering the request that changed it. */
+  async invalidate(): Promise<void> {
+    this.entries.clear();
+    try {
+      await this.redis.set(this.epochKey, randomUUID());
+    } catch (err) {
+      throw Object.assign(Errors.cacheUnavailable(), { cause: err });
+    }
+  }
+}

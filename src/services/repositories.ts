@@ -1,0 +1,19 @@
+// Every repository over one Db, so the API and worker processes build them the same way.
+import type { Db } from 'mongodb';
+import { auditRepository } from '../store/audit-repository.js';
+import { licenseRepository } from '../store/license-repository.js';
+import { organizationRepository } from '../store/organization-repository.js';
+import { policyGroupRepository } from '../store/policy-group-repository.js';
+import { policyRepository } from '../store/policy-repository.js';
+
+export function createRepositories(db: Db) {
+  return {
+    organizations: organizationRepository(db),
+    licenses: licenseRepository(db),
+    policyGroups: policyGroupRepository(db),
+    policies: policyRepository(db),
+    audit: auditRepository(db),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;

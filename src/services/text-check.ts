@@ -1,0 +1,77 @@
+// A synchronous text check: detect in the pool, decide, record the audit entry, answer. The answer
+// is sent only after its audit record is stored, so an answered check is never missing from the trail.
+import { createHmac } from 'node:crypto';
+import type { CheckOutcome, Destination } from '../engine/types.js';
+import { Errors } from '../errors.js';
+import type { AuditDoc } from '../store/audit-repository.js';
+import type { KeyVault } from '../store/api-keys.js';
+import { WriterClosedError, WriterOverloadedError, type BatchedWriter } from '../store/batched-writer.js';
+import { newId } from '../store/ids.js';
+import type { DetectPool } from './detect-pool.js';
+import type { PolicyPrincipal } from './key-resolver.js';
+
+export interface TextCheckResult {
+  preflight_id: string;
+  decision: CheckOutcome['decision'];
+  summary: string;
+  detected: CheckOutcome['detected'];
+  masked_content: string | null;
+  policy_version: string;
+  created_at: string;
+}
+
+export async function recordAudit(writer: BatchedWriter<AuditDoc>, doc: AuditDoc): Promise<void> {
+  try {
+    await writer.write(doc);
+  } catch (err) {
+    if (err instanceof WriterOverloadedError) throw Errors.auditOverloaded();
+    if (err instanceof WriterClosedError) throw Errors.shuttingDown();
+    throw Object.assign(Errors.storeUnavailable(), { cause: err });
+  }
+}
+
+export class TextCheckService {
+  constructor(
+    private readonly pool: DetectPool,
+    private readonly audit: BatchedWriter<AuditDoc>,
+    private readonly vault: KeyVault,
+  ) {}
+
+  /** Hash-style masks are keyed per organization, so equal values do not correlate across orgs. */
+  private hashKeyFor(orgId: string): string {
+    return createHmac('sha256', this.vault.maskingKey).update(orgId).digest('base64');
+  }
+
+  async run({ policy, org }: PolicyPrincipal, text: string, destination: Destination): Promise<TextCheckResult> {
+    const outcome = await this.pool.checkText({
+      text,
+      options: { rules: policy.rules, destination, masking: policy.masking, hashKey: this.hashKeyFor(org._id) },
+    });
+    const createdAt = new Date();
+    const id = newId('pf');
+    await recordAudit(this.audit, {
+      _id: id,
+      org_id: org._id,
+      org_name: org.name,
+      policy_id: policy._id,
+      policy_name: policy.name,
+      policy_version: policy.version,
+      destination,
+      decision: outcome.decision,
+      summary: outcome.summary,
+      detected: outcome.detected.map(({ type, count }) => ({ type, count })),
+      source: 'text',
+      bytes: Buffer.byteLength(text, 'utf8'),
+      created_at: createdAt,
+    });
+    return {
+      preflight_id: id,
+      decision: outcome.decision,
+      summary: outcome.summary,
+      detected: outcome.detected,
+      masked_content: outcome.masked_content,
+      policy_version: policy.version,
+      created_at: createdAt.toISOString(),
+    };
+  }
+}

@@ -1,0 +1,17 @@
+// Identifiers: a type prefix, the time, a sequence within the millisecond (so ids made by one
+// process sort in creation order) and 48 random bits.
+import { randomBytes } from 'node:crypto';
+
+export type IdPrefix = 'org' | 'pol' | 'lic' | 'rule' | 'pf' | 'grp';
+
+let lastMs = 0;
+let seq = 0;
+
+export function newId(prefix: IdPrefix): string {
+  const now = Date.now();
+  seq = now === lastMs ? seq + 1 : 0;
+  lastMs = now;
+  const time = now.toString(36).padStart(9, '0');
+  const order = (seq % 46_656).toString(36).padStart(3, '0');
+  return `${prefix}_${time}${order}${randomBytes(6).toString('hex')}`;
+}

@@ -1,0 +1,34 @@
+// One MongoClient per process; indexes are created at start-up (idempotent).
+import { MongoClient, type Db } from 'mongodb';
+
+export interface MongoHandle {
+  client: MongoClient;
+  db: Db;
+}
+
+export async function connectMongo(opts: { url: string; database: string; timeoutMs: number }): Promise<MongoHandle> {
+  const client = new MongoClient(opts.url, {
+    // Fail fast so a store outage becomes a 503 instead of a hung request.
+    serverSelectionTimeoutMS: opts.timeoutMs,
+    connectTimeoutMS: opts.timeoutMs,
+    maxPoolSize: 32,
+    retryWrites: false,
+  });
+  await client.connect();
+  const db = client.db(opts.database);
+  await ensureIndexes(db);
+  return { client, db };
+}
+
+async function ensureIndexes(db: Db): Promise<void> {
+  await Promise.all([
+    db.collection('organizations').createIndex({ slug: 1 }, { unique: true }),
+    db.collection('licenses').createIndex({ key_hash: 1 }, { unique: true }),
+    db.collection('licenses').createIndex({ org_id: 1, created_at: -1 }),
+    db.collection('policy_groups').createIndex({ org_id: 1, name: 1 }, { unique: true }),
+    db.collection('policies').createIndex({ key_hash: 1 }, { unique: true }),
+    db.collection('policies').createIndex({ org_id: 1, created_at: 1 }),
+    db.collection('audit').createIndex({ created_at: -1 }),
+    db.collection('audit').createIndex({ org_id: 1, created_at: -1 }),
+  ]);
+}

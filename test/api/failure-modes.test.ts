@@ -1,0 +1,103 @@
+// Fail closed (DESIGN §22): when a dependency is gone or detection cannot run, the answer is 503
+// with Retry-After — never ALLOWED, never a 500. Each case runs its own Redis / FerretDB to kill.
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startFerretDb, startRedis } from '../../scripts/local-services.js';
+import { check, createOrg, startTestApp, testEnv } from '../helpers/app.js';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pf-failure-'));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+const kill = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+
+const expectUnavailable = (res: { statusCode: number; headers: Record<string, unknown>; json(): { code: string; detail: string } }, code: string) => {
+  expect(res.statusCode).toBe(503);
+  expect(res.headers['retry-after']).toBeDefined();
+  expect(res.json()).toMatchObject({ code, detail: expect.any(String) });
+};
+
+describe('store down', () => {
+  it('answers 503 for checks, 401 for malformed keys without the store, and /ready says so', async () => {
+    const ferret = await startFerretDb(join(tempDir(), 'ferret'), 'pf_down');
+    const t = await startTestApp(testEnv({ MONGODB_URL: ferret.url, MONGODB_TIMEOUT_MS: '500' }));
+    try {
+      const org = await createOrg(t.app);
+      expect((await check(t.app, org.apiKey, { text: 'SSN 123-45-6789', destination: 'AI_TOOL' })).statusCode).toBe(200);
+      await kill(ferret.child);
+
+      expectUnavailable(await check(t.app, org.apiKey, { text: 'SSN 123-45-6789', destination: 'AI_TOOL' }), 'store_unavailable');
+      expectUnavailable(await check(t.app, `svc_sk_${'B'.repeat(43)}`, { text: 'x', destination: 'AI_TOOL' }), 'store_unavailable');
+      expect((await check(t.app, 'svc_sk_malformed', { text: 'x', destination: 'AI_TOOL' })).statusCode).toBe(401);
+
+      const ready = await t.app.inject({ method: 'GET', url: '/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ status: 'unavailable', checks: { mongodb: false, redis: true } });
+      expect((await t.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+    } finally {
+      await t.app.close();
+    }
+  });
+});
+
+describe('redis down', () => {
+  it('answers 503 rather than trusting a cached key', async () => {
+    const redis = await startRedis(join(tempDir(), 'redis'), false);
+    const t = await startTestApp(testEnv({ REDIS_URL: redis.url }));
+    try {
+      const org = await createOrg(t.app);
+      expect((await check(t.app, org.apiKey, { text: 'hi', destination: 'AI_TOOL' })).statusCode).toBe(200);
+      await kill(redis.child);
+      expectUnavailable(await check(t.app, org.apiKey, { text: 'hi', destination: 'AI_TOOL' }), 'redis_unavailable');
+      expect((await t.app.inject({ method: 'GET', url: '/ready' })).json().checks).toEqual({ mongodb: true, redis: false });
+    } finally {
+      await t.app.close();
+    }
+  });
+});
+
+/** About 1 MiB of text dense with candidates, so one scan keeps a detection thread busy. */
+const heavyText = () => 'call 415-555-0132 or mail a.b@example.com, card 4111 1111 1111 1111; '.repeat(15_000);
+
+describe('detection cannot run', () => {
+  it('a saturated pool answers 503 detection_overloaded, never an unscanned ALLOWED', async () => {
+    const t = await startTestApp(testEnv({ DETECT_THREADS: '1', DETECT_MAX_QUEUE: '1' }));
+    try {
+      const org = await createOrg(t.app);
+      const text = heavyText();
+      const results = await Promise.all(Array.from({ length: 12 }, () => check(t.app, org.apiKey, { text, destination: 'VENDOR' })));
+      const statuses = results.map((r) => r.statusCode);
+      expect(statuses.filter((s) => s === 503).length).toBeGreaterThan(0);
+      expect(statuses.every((s) => s === 200 || s === 503)).toBe(true);
+      for (const r of results) {
+        if (r.statusCode === 503) expectUnavailable(r, 'detection_overloaded');
+        else expect(r.json().decision).toBe('ALLOWED_WITH_MASKING');
+      }
+      expect((await check(t.app, org.apiKey, { text: 'hi', destination: 'AI_TOOL' })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a scan over its time budget answers 503 detection_timeout', async () => {
+    const t = await startTestApp(testEnv({ DETECT_TIMEOUT_MS: '10' }));
+    try {
+      const org = await createOrg(t.app);
+      expectUnavailable(await check(t.app, org.apiKey, { text: heavyText(), destination: 'AI_TOOL' }), 'detection_timeout');
+      expect(await t.app.mongo.db.collection('audit').countDocuments({})).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
+});

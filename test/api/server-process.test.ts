@@ -1,0 +1,76 @@
+// The real server process: a check answered 200 is in the audit trail even if the process is
+// killed right after answering, and SIGTERM shuts down cleanly.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { MongoClient } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../scripts/local-services.js';
+import { admin, testEnv } from '../helpers/app.js';
+
+let mongo: MongoClient;
+const env = testEnv({ LOG_LEVEL: 'warn' });
+
+beforeAll(async () => {
+  mongo = new MongoClient(env.MONGODB_URL);
+  await mongo.connect();
+});
+afterAll(async () => {
+  await mongo.db().dropDatabase().catch(() => undefined);
+  await mongo.close();
+});
+
+async function startServer(): Promise<{ child: ChildProcess; base: string; exited: Promise<number | null> }> {
+  const port = await freePort();
+  // Vitest exports Vite's BASE_URL ("/"); the server must not take it for its own.
+  const { BASE_URL: _viteBase, ...inherited } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/api/server.ts'], {
+    env: { ...inherited, ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const base = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const ready = await fetch(`${base}/ready`).then((r) => r.ok, () => false);
+    if (ready) return { child, base, exited };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function orgKey(base: string): Promise<string> {
+  const slug = `proc-${Date.now()}`;
+  const org = await fetch(`${base}/api/organizations`, {
+    method: 'POST',
+    headers: { ...admin, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Proc', slug, settings: { admin_email: 'a@b.co' } }),
+  }).then((r) => r.json() as Promise<{ org_id: string }>);
+  const policies = await fetch(`${base}/api/orgs/${org.org_id}/policies`, { headers: admin }).then((r) => r.json() as Promise<Array<{ api_key: string }>>);
+  if (!policies[0]) throw new Error('the new organization has no policy');
+  return policies[0].api_key;
+}
+
+describe('server process', () => {
+  it('a check answered 200 is recorded even when the process is killed right after', async () => {
+    const server = await startServer();
+    const key = await orgKey(server.base);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        fetch(`${server.base}/api/preflight/text`, {
+          method: 'POST',
+          headers: { 'x-service-api-key': key, 'content-type': 'application/json' },
+          body: JSON.stringify({ text: `note ${i} for jane@example.com`, destination: 'AI_TOOL' }),
+        }).then(async (r) => ({ status: r.status, body: (await r.json()) as { preflight_id: string } })),
+      ),
+    );
+    server.child.kill('SIGKILL');
+    await server.exited;
+    const ids = answers.filter((a) => a.status === 200).map((a) => a.body.preflight_id);
+    expect(ids).toHaveLength(20);
+    expect(await mongo.db().collection('audit').countDocuments({ _id: { $in: ids } } as object)).toBe(20);
+  });
+
+  it('shuts down cleanly on SIGTERM', async () => {
+    const server = await startServer();
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+});
