@@ -1,0 +1,45 @@
+import { awsAccessKey } from './detectors/aws-access-key.js';
+import { creditCard } from './detectors/credit-card.js';
+import type { Detector } from './detectors/detector.js';
+import { email } from './detectors/email.js';
+import { medicalRecordNumber } from './detectors/medical-record-number.js';
+import { phi } from './detectors/phi.js';
+import { phone } from './detectors/phone.js';
+import { ssn } from './detectors/ssn.js';
+import { CATEGORIES, type DetectorType } from './types.js';
+
+/**
+ * The detector table, run in this order. A detector that uses `earlier` findings (PHI looks for
+ * SSNs, emails and record numbers near a clinical term) must come after the ones it reads.
+ * The order also breaks exact ties between overlapping findings and orders summaries.
+ */
+export const DETECTORS: readonly Detector[] = Object.freeze([
+  email,
+  phone,
+  ssn,
+  creditCard,
+  awsAccessKey,
+  medicalRecordNumber,
+  phi,
+]);
+
+/** Every type the engine can emit, with its category, in table order. */
+export const DETECTOR_TYPES: readonly DetectorType[] = Object.freeze(
+  DETECTORS.map(({ type, category }) => Object.freeze({ type, category })),
+);
+
+const KNOWN_NAMES: ReadonlySet<string> = new Set([...CATEGORIES, ...DETECTOR_TYPES.map((d) => d.type)]);
+
+/** True for the five categories and every type the engine can emit, in any letter case. */
+export function isKnownDataType(name: string): boolean {
+  return KNOWN_NAMES.has(name.trim().toUpperCase());
+}
+
+const TABLE_ORDER = new Map(DETECTOR_TYPES.map((d, i) => [d.type, i]));
+
+/** Sorts type names into table order; names the table does not know follow, alphabetically. */
+export function compareTypes(a: string, b: string): number {
+  const unknown = DETECTOR_TYPES.length;
+  const byTable = (TABLE_ORDER.get(a) ?? unknown) - (TABLE_ORDER.get(b) ?? unknown);
+  return byTable || (a < b ? -1 : a > b ? 1 : 0);
+}

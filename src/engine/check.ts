@@ -1,0 +1,29 @@
+import { decide } from './decide.js';
+import { mask } from './mask.js';
+import { sample } from './sample.js';
+import { scan } from './scan.js';
+import type { CheckOptions, CheckOutcome, Detection } from './types.js';
+
+/** One text check: scan, decide, report per type and mask what the policy masks (DESIGN §19-20). */
+export function check(text: string, options: CheckOptions): CheckOutcome {
+  const findings = scan(text);
+  const { decision, findings: decided, fired_rules, summary } = decide(findings, options.rules, options.destination);
+  const blocked = decision === 'BLOCKED';
+
+  // Findings are sorted by start, so the first of each type fixes both the order and the sample.
+  const detected = new Map<string, Detection>();
+  for (const f of findings) {
+    const entry = detected.get(f.type);
+    if (entry) entry.count++;
+    else detected.set(f.type, { type: f.type, count: 1, sample: blocked ? null : sample(f) });
+  }
+
+  const toMask = decided.filter((d) => d.action === 'MASK').map((d) => d.finding);
+  return {
+    decision,
+    summary,
+    detected: [...detected.values()],
+    masked_content: blocked ? null : mask(text, toMask, options.masking, options.hashKey),
+    fired_rules,
+  };
+}

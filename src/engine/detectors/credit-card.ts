@@ -1,0 +1,110 @@
+import { hasDigits, isDigitCode, standsAlone } from '../text.js';
+import type { DetectorType, Finding } from '../types.js';
+import { makeFinding, type Detector } from './detector.js';
+
+const CREDIT_CARD: DetectorType = { type: 'CREDIT_CARD', category: 'FINANCIAL' };
+
+// A run is digit groups joined by single spaces or dashes; a card is one or more whole groups of
+// a run (so `4111 1111 1111 1111 123` still finds the card before the CVV), never part of a group.
+// Each repetition must start with a separator, so the loop is unambiguous.
+const RUN = /\d+(?:[ -]\d+)*/g;
+/** Printed groupings use at least 3 digits; shorter groups are other numbers beside the card. */
+const MIN_GROUP = 3;
+
+interface IinRange {
+  /** Inclusive range of the number's first `width` digits. */
+  low: number;
+  high: number;
+  width: number;
+  lengths: readonly number[];
+}
+
+function iin(low: number, high: number, lengths: readonly number[]): IinRange {
+  return { low, high, width: String(low).length, lengths };
+}
+
+const ALL_LONG = [16, 17, 18, 19];
+// Issuer identification number ranges per network, with the lengths each network issues.
+const IIN_RANGES: readonly IinRange[] = [
+  iin(4, 4, [13, 16, 19]), // Visa
+  iin(51, 55, [16]), // Mastercard
+  iin(2221, 2720, [16]), // Mastercard 2-series
+  iin(34, 34, [15]), // American Express
+  iin(37, 37, [15]),
+  iin(6011, 6011, ALL_LONG), // Discover
+  iin(65, 65, ALL_LONG),
+  iin(644, 649, ALL_LONG),
+  iin(3528, 3589, ALL_LONG), // JCB
+  iin(300, 305, [14, ...ALL_LONG]), // Diners Club
+  iin(36, 36, [14, ...ALL_LONG]),
+  iin(38, 38, [14, ...ALL_LONG]),
+  iin(62, 62, ALL_LONG), // UnionPay
+];
+
+function knownIssuer(digits: string): boolean {
+  return IIN_RANGES.some((r) => {
+    if (!r.lengths.includes(digits.length)) return false;
+    const prefix = Number(digits.slice(0, r.width));
+    return prefix >= r.low && prefix <= r.high;
+  });
+}
+
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = digits.length - 1, double = false; i >= 0; i--, double = !double) {
+    let d = digits.charCodeAt(i) - 48;
+    if (double && (d *= 2) > 9) d -= 9;
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+function validCard(digits: string): boolean {
+  return digits.length >= 13 && luhnValid(digits) && knownIssuer(digits);
+}
+
+/** Start and end offsets of the digit groups of a run, flattened: [s0, e0, s1, e1, ...]. */
+function groupBounds(text: string, start: number, end: number): number[] {
+  const bounds: number[] = [];
+  for (let i = start; i < end; i++) {
+    const groupStart = i;
+    while (i < end && isDigitCode(text.charCodeAt(i))) i++;
+    bounds.push(groupStart, i); // i now sits on the single separator, or at the end
+  }
+  return bounds;
+}
+
+/** From each group, the longest span of whole groups that is a valid card number. */
+function cardsInRun(text: string, start: number, end: number, found: Finding[]): void {
+  const bounds = groupBounds(text, start, end);
+  let i = 0;
+  while (i < bounds.length) {
+    let digits = '';
+    let cardEnd = -1;
+    let next = i + 2;
+    for (let j = i; j < bounds.length; j += 2) {
+      const groupStart = bounds[j] ?? 0;
+      const groupEnd = bounds[j + 1] ?? 0;
+      const length = groupEnd - groupStart;
+      if (length < MIN_GROUP || digits.length + length > 19) break;
+      digits += text.slice(groupStart, groupEnd);
+      if (validCard(digits)) [cardEnd, next] = [groupEnd, j + 2];
+    }
+    if (cardEnd >= 0) found.push(makeFinding(CREDIT_CARD, text, bounds[i] ?? 0, cardEnd, 0.9));
+    i = next;
+  }
+}
+
+export const creditCard: Detector = {
+  ...CREDIT_CARD,
+  find(text) {
+    const found: Finding[] = [];
+    if (!hasDigits(text, 13)) return found;
+    for (const m of text.matchAll(RUN)) {
+      // A dot glues digits into a decimal or a version; a letter makes it part of a token.
+      if (m[0].length < 13 || !standsAlone(text, m.index, m.index + m[0].length, '.')) continue;
+      cardsInRun(text, m.index, m.index + m[0].length, found);
+    }
+    return found;
+  },
+};

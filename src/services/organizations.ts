@@ -1,0 +1,101 @@
+// Organization lifecycle. Creating one also creates its trial license, its "default" policy group
+// and its default policy (DESIGN §9, §10, §21); without transactions, a failed step undoes the
+// earlier ones.
+import { defaultRules } from '../engine/index.js';
+import { Errors } from '../errors.js';
+import type { KeyVault } from '../store/api-keys.js';
+import { DuplicateError } from '../store/errors.js';
+import { newId } from '../store/ids.js';
+import type { LicenseDoc } from '../store/license-repository.js';
+import type { OrganizationDoc, OrganizationSettings } from '../store/organization-repository.js';
+import type { KeyResolver } from './key-resolver.js';
+import { DEFAULT_POLICY_GROUP, PLAN_DEFAULTS } from './plans.js';
+import { DEFAULT_POLICY_FIELDS, type PolicyService } from './policies.js';
+import type { Repositories } from './repositories.js';
+
+export interface OrganizationInput {
+  name: string;
+  slug: string;
+  settings: OrganizationSettings;
+}
+
+export interface OrganizationPatch {
+  name?: string | undefined;
+  settings?: Partial<OrganizationSettings> | undefined;
+}
+
+const DAY_MS = 86_400_000;
+
+export class OrganizationService {
+  constructor(
+    private readonly repos: Repositories,
+    private readonly vault: KeyVault,
+    private readonly keys: KeyResolver,
+    private readonly policies: PolicyService,
+  ) {}
+
+  async create(input: OrganizationInput): Promise<{ org: OrganizationDoc; license: LicenseDoc; licenseKey: string }> {
+    const now = new Date();
+    const org: OrganizationDoc = { _id: newId('org'), ...input, created_at: now, updated_at: now };
+    try {
+      await this.repos.organizations.insert(org);
+    } catch (err) {
+      if (err instanceof DuplicateError) throw Errors.conflict(`An organization with slug '${input.slug}' already exists.`);
+      throw err;
+    }
+    try {
+      const key = this.vault.mint('license');
+      const plan = PLAN_DEFAULTS.trial;
+      const license: LicenseDoc = {
+        _id: newId('lic'),
+        org_id: org._id,
+        key_hash: key.hash,
+        key_enc: key.encrypted,
+        license_type: 'trial',
+        status: 'active',
+        expires_at: new Date(now.getTime() + plan.validDays * DAY_MS),
+        max_checks_per_month: plan.maxChecksPerMonth,
+        requests_per_minute: null,
+        requests_per_day: null,
+        default_policy_group: DEFAULT_POLICY_GROUP,
+        created_at: now,
+        updated_at: now,
+      };
+      await this.repos.licenses.insert(license);
+      await this.repos.policyGroups.insert({ _id: newId('grp'), org_id: org._id, name: DEFAULT_POLICY_GROUP, created_at: now });
+      await this.policies.create(org, {
+        ...DEFAULT_POLICY_FIELDS,
+        name: 'Default policy',
+        description: 'Blocks secrets everywhere and PHI to AI tools and vendors; masks personal and financial data.',
+        rules: defaultRules(),
+      });
+      return { org, license, licenseKey: key.raw };
+    } catch (err) {
+      await this.removeOwnedData(org._id).catch(() => undefined);
+      await this.repos.organizations.delete(org._id).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  async update(org: OrganizationDoc, patch: OrganizationPatch): Promise<OrganizationDoc | null> {
+    const set: Partial<OrganizationDoc> = { updated_at: new Date() };
+    if (patch.name !== undefined) set.name = patch.name;
+    if (patch.settings) set.settings = { ...org.settings, ...patch.settings };
+    const updated = await this.repos.organizations.update(org._id, set);
+    await this.keys.invalidate();
+    return updated;
+  }
+
+  /** Policies, keys, licenses and groups go with the org; its audit trail stays (docs/decisions.md). */
+  async delete(org: OrganizationDoc): Promise<void> {
+    await this.removeOwnedData(org._id);
+    await this.repos.organizations.delete(org._id);
+    await this.keys.invalidate();
+  }
+
+  private async removeOwnedData(orgId: string): Promise<void> {
+    await this.repos.policies.deleteByOrg(orgId);
+    await this.repos.licenses.deleteByOrg(orgId);
+    await this.repos.policyGroups.deleteByOrg(orgId);
+  }
+}

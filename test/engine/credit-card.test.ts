@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { luhnValid } from '../../src/engine/detectors/credit-card.js';
+import { found } from './helpers.js';
+
+describe('CREDIT_CARD', () => {
+  it.each([
+    ['Visa 16', '4111111111111111'],
+    ['Visa 13', '4222222222222'],
+    ['Visa grouped by spaces', '4111 1111 1111 1111'],
+    ['Visa grouped by dashes', '4111-1111-1111-1111'],
+    ['Mastercard 5-series', '5555555555554444'],
+    ['Mastercard 2-series', '2223003122003222'],
+    ['Amex 4-6-5', '3782 822463 10005'],
+    ['Amex 34', '340000000000009'],
+    ['Discover 6011', '6011111111111117'],
+    ['Discover 65', '6500000000000002'],
+    ['Discover 644', '6445644564456445'],
+    ['JCB', '3530111333300000'],
+    ['Diners 14', '30569309025904'],
+    ['Diners 36', '36227206271667'],
+    ['UnionPay', '6200000000000005'],
+  ])('finds %s', (_name, value) => {
+    expect(found(`card: ${value}, thanks`, 'CREDIT_CARD')).toEqual([value]);
+  });
+
+  it('finds a card beside other numbers in the same run', () => {
+    expect(found('4111 1111 1111 1111 123', 'CREDIT_CARD')).toEqual(['4111 1111 1111 1111']);
+    expect(found('exp 12 4111 1111 1111 1111', 'CREDIT_CARD')).toEqual(['4111 1111 1111 1111']);
+    expect(found('4111 1111 1111 1111 12/25', 'CREDIT_CARD')).toEqual(['4111 1111 1111 1111']);
+  });
+
+  it.each([
+    ['an invalid Luhn digit', '4111111111111112'],
+    ['an unknown issuer', '1234567812345670'],
+    ['Amex with 16 digits', '3782822463100052'],
+    ['Mastercard with 15 digits', '555555555555442'],
+    ['Visa with 15 digits', '411111111111116'],
+    ['a longer digit run', '94111111111111111 and 41111111111111119'],
+    ['a decimal number', '0.4111111111111111'],
+    ['glued to letters', 'x4111111111111111 4111111111111111y'],
+    ['double separators', '4111  1111  1111  1111'],
+    ['groups too short to be printed card groups', '41 11 11 11 11 11 11 11'],
+    ['an order number', 'Order 2024011512345678'],
+    ['a UUID', '550e8400-e29b-41d4-a716-446655440000'],
+  ])('rejects %s', (_name, text) => {
+    expect(found(text, 'CREDIT_CARD')).toEqual([]);
+  });
+
+  it('implements Luhn', () => {
+    expect(luhnValid('79927398713')).toBe(true);
+    expect(luhnValid('79927398710')).toBe(false);
+  });
+});
