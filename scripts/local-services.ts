@@ -66,11 +66,11 @@ export async function startRedis(dir: string, persist: boolean): Promise<{ url: 
   return { url: `redis://127.0.0.1:${port}`, child };
 }
 
-export async function startFerretDb(dir: string, database: string): Promise<{ url: string; child: ChildProcess }> {
+export async function startFerretDb(dir: string, database: string, port?: number): Promise<{ url: string; child: ChildProcess }> {
   const bin = process.env.FERRETDB_BIN;
   if (!bin) throw new Error('FERRETDB_BIN is not set: run through scripts/run.sh (npm start / npm test)');
   mkdirSync(dir, { recursive: true });
-  const port = await freePort();
+  port ??= await freePort();
   const child = spawn(
     bin,
     [

@@ -21,8 +21,10 @@ const EnvSchema = z.object({
   DETECT_THREADS: int(1, 256).default(Math.max(1, availableParallelism() - 1)),
   DETECT_MAX_QUEUE: int(0, 100_000).default(1_024),
   DETECT_TIMEOUT_MS: int(10, 120_000).default(10_000),
-  AUDIT_MAX_BATCH: int(1, 10_000).default(500),
-  AUDIT_MAX_PENDING: int(1, 1_000_000).default(20_000),
+  DETECT_INLINE_MAX_CHARS: int(0, 1024 * 1024).default(4_096),
+  AUDIT_DRAIN_BATCH: int(1, 10_000).default(1_000),
+  AUDIT_CLAIM_IDLE_MS: int(100, 3_600_000).default(30_000),
+  AUDIT_MAX_BACKLOG: int(1, 100_000_000).default(1_000_000),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -39,8 +41,8 @@ export interface Config {
   chromiumPath: string;
   logLevel: string;
   limits: { maxTextBytes: number };
-  detect: { threads: number; maxQueue: number; timeoutMs: number };
-  audit: { maxBatch: number; maxPending: number };
+  detect: { threads: number; maxQueue: number; timeoutMs: number; inlineMaxChars: number };
+  audit: { drainBatch: number; claimIdleMs: number; maxBacklog: number };
 }
 
 export class ConfigError extends Error {}
@@ -71,7 +73,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     chromiumPath: e.CHROMIUM_PATH,
     logLevel: e.LOG_LEVEL,
     limits: { maxTextBytes: e.MAX_TEXT_BYTES },
-    detect: { threads: e.DETECT_THREADS, maxQueue: e.DETECT_MAX_QUEUE, timeoutMs: e.DETECT_TIMEOUT_MS },
-    audit: { maxBatch: e.AUDIT_MAX_BATCH, maxPending: e.AUDIT_MAX_PENDING },
+    detect: {
+      threads: e.DETECT_THREADS,
+      maxQueue: e.DETECT_MAX_QUEUE,
+      timeoutMs: e.DETECT_TIMEOUT_MS,
+      inlineMaxChars: e.DETECT_INLINE_MAX_CHARS,
+    },
+    audit: { drainBatch: e.AUDIT_DRAIN_BATCH, claimIdleMs: e.AUDIT_CLAIM_IDLE_MS, maxBacklog: e.AUDIT_MAX_BACKLOG },
   };
 }

@@ -5,12 +5,14 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { CheckOutcome } from '../engine/types.js';
 import { Errors } from '../errors.js';
-import type { CheckTextTask } from '../workers/detect.worker.js';
+import { checkText, type CheckTextTask } from '../workers/detect.worker.js';
 
 export interface DetectPoolOptions {
   threads: number;
   maxQueue: number;
   timeoutMs: number;
+  /** Texts up to this many characters are scanned on the calling thread (see docs/decisions.md). */
+  inlineMaxChars: number;
 }
 
 /** Built code loads the compiled worker; under tsx (dev, tests) a small loader imports the TypeScript one. */
@@ -41,6 +43,15 @@ export class DetectPool {
   }
 
   async checkText(task: CheckTextTask): Promise<CheckOutcome> {
+    // A short text scans in tens of microseconds, less than a hop to a worker thread costs; the
+    // engine is linear-time, so this bounds the event loop's pause to well under a millisecond.
+    if (task.text.length <= this.opts.inlineMaxChars) {
+      try {
+        return checkText(task);
+      } catch (err) {
+        throw Object.assign(Errors.detectionFailed(), { cause: err });
+      }
+    }
     if (this.inFlight >= this.opts.threads + this.opts.maxQueue) throw Errors.detectionOverloaded();
     this.inFlight += 1;
     try {

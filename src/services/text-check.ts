@@ -1,12 +1,10 @@
-// A synchronous text check: detect in the pool, decide, record the audit entry, answer. The answer
-// is sent only after its audit record is stored, so an answered check is never missing from the trail.
+// A synchronous text check: detect, decide, append the audit record to the journal, answer. The
+// answer is sent only after its record is in the journal, so an answered check is never missing.
 import { createHmac } from 'node:crypto';
 import type { CheckOutcome, Destination } from '../engine/types.js';
-import { Errors } from '../errors.js';
-import type { AuditDoc } from '../store/audit-repository.js';
 import type { KeyVault } from '../store/api-keys.js';
-import { WriterClosedError, WriterOverloadedError, type BatchedWriter } from '../store/batched-writer.js';
 import { newId } from '../store/ids.js';
+import type { AuditJournal } from './audit-journal.js';
 import type { DetectPool } from './detect-pool.js';
 import type { PolicyPrincipal } from './key-resolver.js';
 
@@ -20,20 +18,10 @@ export interface TextCheckResult {
   created_at: string;
 }
 
-export async function recordAudit(writer: BatchedWriter<AuditDoc>, doc: AuditDoc): Promise<void> {
-  try {
-    await writer.write(doc);
-  } catch (err) {
-    if (err instanceof WriterOverloadedError) throw Errors.auditOverloaded();
-    if (err instanceof WriterClosedError) throw Errors.shuttingDown();
-    throw Object.assign(Errors.storeUnavailable(), { cause: err });
-  }
-}
-
 export class TextCheckService {
   constructor(
     private readonly pool: DetectPool,
-    private readonly audit: BatchedWriter<AuditDoc>,
+    private readonly journal: AuditJournal,
     private readonly vault: KeyVault,
   ) {}
 
@@ -49,7 +37,7 @@ export class TextCheckService {
     });
     const createdAt = new Date();
     const id = newId('pf');
-    await recordAudit(this.audit, {
+    await this.journal.append({
       _id: id,
       org_id: org._id,
       org_name: org.name,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, check, createOrg, startTestApp, type OrgFixture, type TestApp } from '../helpers/app.js';
+import { admin, check, createOrg, drained, startTestApp, type OrgFixture, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
 let a: OrgFixture;
@@ -17,6 +17,7 @@ beforeAll(async () => {
   ] as const;
   for (const [text, destination] of texts) ids.push((await check(t.app, a.apiKey, { text, destination })).json().preflight_id);
   await check(t.app, b.apiKey, { text: 'org b', destination: 'AI_TOOL' });
+  await drained(t.app);
 });
 afterAll(async () => t.close());
 

@@ -6,45 +6,68 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startFerretDb, startRedis } from '../../scripts/local-services.js';
-import { check, createOrg, startTestApp, testEnv } from '../helpers/app.js';
+import { admin, check, createOrg, drained, startTestApp, testEnv } from '../helpers/app.js';
 
 const dirs: string[] = [];
+const children: ChildProcess[] = [];
 const tempDir = () => {
   const dir = mkdtempSync(join(tmpdir(), 'pf-failure-'));
   dirs.push(dir);
   return dir;
 };
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+/** Every service a test starts is killed here too, even when the test failed half-way. */
+const spawned = <T extends { child: ChildProcess }>(service: T): T => {
+  children.push(service.child);
+  return service;
+};
+afterAll(async () => {
+  await Promise.all(children.map(kill));
+  dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
+});
 
-const kill = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
+function kill(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise<void>((resolve) => {
     child.once('exit', () => resolve());
     child.kill('SIGKILL');
   });
+}
 
-const expectUnavailable = (res: { statusCode: number; headers: Record<string, unknown>; json(): { code: string; detail: string } }, code: string) => {
+const expectUnavailable = (res: { statusCode: number; headers: Record<string, unknown>; json(): unknown }, code: string) => {
   expect(res.statusCode).toBe(503);
   expect(res.headers['retry-after']).toBeDefined();
   expect(res.json()).toMatchObject({ code, detail: expect.any(String) });
 };
 
 describe('store down', () => {
-  it('answers 503 for checks, 401 for malformed keys without the store, and /ready says so', async () => {
-    const ferret = await startFerretDb(join(tempDir(), 'ferret'), 'pf_down');
+  it('still answers checks it can scan and journal, refuses what needs the store, and drains once the store is back', async () => {
+    const dir = join(tempDir(), 'ferret');
+    const ferret = spawned(await startFerretDb(dir, 'pf_down'));
+    const port = Number(new URL(ferret.url).port);
     const t = await startTestApp(testEnv({ MONGODB_URL: ferret.url, MONGODB_TIMEOUT_MS: '500' }));
     try {
       const org = await createOrg(t.app);
       expect((await check(t.app, org.apiKey, { text: 'SSN 123-45-6789', destination: 'AI_TOOL' })).statusCode).toBe(200);
+      await drained(t.app);
       await kill(ferret.child);
 
-      expectUnavailable(await check(t.app, org.apiKey, { text: 'SSN 123-45-6789', destination: 'AI_TOOL' }), 'store_unavailable');
+      // The policy is cached and still valid (Redis epoch), detection runs, the record is journaled.
+      const during = await check(t.app, org.apiKey, { text: 'SSN 123-45-6789', destination: 'AI_TOOL' });
+      expect(during.statusCode).toBe(200);
+      expect(during.json().decision).toBe('ALLOWED_WITH_MASKING');
+      // Anything that needs the store fails closed.
       expectUnavailable(await check(t.app, `svc_sk_${'B'.repeat(43)}`, { text: 'x', destination: 'AI_TOOL' }), 'store_unavailable');
+      expectUnavailable(await t.app.inject({ method: 'GET', url: '/api/organizations', headers: admin }), 'store_unavailable');
+      // A malformed key is refused without the store.
       expect((await check(t.app, 'svc_sk_malformed', { text: 'x', destination: 'AI_TOOL' })).statusCode).toBe(401);
-
       const ready = await t.app.inject({ method: 'GET', url: '/ready' });
       expect(ready.statusCode).toBe(503);
       expect(ready.json()).toEqual({ status: 'unavailable', checks: { mongodb: false, redis: true } });
       expect((await t.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+
+      spawned(await startFerretDb(dir, 'pf_down', port));
+      await drained(t.app);
+      expect(await t.app.mongo.db.collection('audit').countDocuments({ _id: during.json().preflight_id })).toBe(1);
     } finally {
       await t.app.close();
     }
@@ -53,7 +76,7 @@ describe('store down', () => {
 
 describe('redis down', () => {
   it('answers 503 rather than trusting a cached key', async () => {
-    const redis = await startRedis(join(tempDir(), 'redis'), false);
+    const redis = spawned(await startRedis(join(tempDir(), 'redis'), false));
     const t = await startTestApp(testEnv({ REDIS_URL: redis.url }));
     try {
       const org = await createOrg(t.app);
@@ -95,6 +118,7 @@ describe('detection cannot run', () => {
     try {
       const org = await createOrg(t.app);
       expectUnavailable(await check(t.app, org.apiKey, { text: heavyText(), destination: 'AI_TOOL' }), 'detection_timeout');
+      expect(await t.app.services.auditJournal.length()).toBe(0);
       expect(await t.app.mongo.db.collection('audit').countDocuments({})).toBe(0);
     } finally {
       await t.close();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, createOrg, startTestApp, type TestApp } from '../helpers/app.js';
+import { admin, createOrg, drained, startTestApp, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -117,6 +117,7 @@ describe('organizations', () => {
       payload: { text: 'hello', destination: 'VENDOR' },
     });
     expect(after.statusCode).toBe(401);
+    await drained(t.app);
     expect(await t.app.mongo.db.collection('policies').countDocuments({ org_id: org.orgId })).toBe(0);
     expect(await t.app.mongo.db.collection('licenses').countDocuments({ org_id: org.orgId })).toBe(0);
     expect(await t.app.mongo.db.collection('audit').countDocuments({ org_id: org.orgId })).toBe(1);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, check, createOrg, startTestApp, type OrgFixture, type TestApp } from '../helpers/app.js';
+import { admin, check, createOrg, drained, startTestApp, type OrgFixture, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
 let org: OrgFixture;
@@ -178,13 +178,26 @@ describe('bad input', () => {
 });
 
 describe('GET /api/preflight/{id}', () => {
-  it('returns the recorded check in the same shape, without content or samples', async () => {
+  it('returns the recorded check in the same shape, without content or samples, before and after draining', async () => {
+    await t.app.services.auditDrainer.stop();
     const first = (await check(t.app, org.apiKey, { text: PII_TEXT, destination: 'AI_TOOL' })).json();
-    const res = await t.app.inject({ method: 'GET', url: `/api/preflight/${first.preflight_id}`, headers: { 'x-service-api-key': org.apiKey } });
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
-    expect(body).toMatchObject({ preflight_id: first.preflight_id, decision: first.decision, summary: first.summary, policy_version: '1.0', created_at: first.created_at, masked_content: null });
-    expect(body.detected).toEqual(first.detected.map((d: { type: string; count: number }) => ({ type: d.type, count: d.count, sample: null })));
+    const get = () => t.app.inject({ method: 'GET', url: `/api/preflight/${first.preflight_id}`, headers: { 'x-service-api-key': org.apiKey } });
+    const expected = {
+      preflight_id: first.preflight_id,
+      decision: first.decision,
+      summary: first.summary,
+      detected: first.detected.map((d: { type: string; count: number }) => ({ type: d.type, count: d.count, sample: null })),
+      masked_content: null,
+      policy_version: '1.0',
+      created_at: first.created_at,
+    };
+    const fromJournal = await get();
+    expect(fromJournal.statusCode).toBe(200);
+    expect(fromJournal.json()).toEqual(expected);
+    await t.app.services.auditDrainer.start();
+    await drained(t.app);
+    expect(await t.app.redis.hlen(t.app.services.auditJournal.keys.pending)).toBe(0);
+    expect((await get()).json()).toEqual(expected);
   });
 
   it('is 404 for an unknown id and for another organization’s check', async () => {
@@ -199,8 +212,12 @@ describe('GET /api/preflight/{id}', () => {
 });
 
 describe('privacy', () => {
-  it('stores no submitted content in the audit trail', async () => {
+  it('keeps no submitted content in the audit journal or the audit trail', async () => {
     const res = (await check(t.app, org.apiKey, { text: PII_TEXT, destination: 'AI_TOOL' })).json();
+    const journal = t.app.services.auditJournal;
+    const inJournal = JSON.stringify(await t.app.redis.xrange(journal.keys.stream, '-', '+')) + JSON.stringify(await t.app.redis.hgetall(journal.keys.pending));
+    for (const value of ['jane.doe', '555-0132', '123-45-6789', 'Contact']) expect(inJournal).not.toContain(value);
+    await drained(t.app);
     const doc = await t.app.mongo.db.collection('audit').findOne({ _id: res.preflight_id });
     expect(doc).not.toBeNull();
     const stored = JSON.stringify(doc);

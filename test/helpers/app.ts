@@ -79,6 +79,11 @@ export async function createOrg(app: FastifyInstance, slug = `org-${process.pid}
   return { orgId: org.org_id, slug, licenseKey: org.license_key, policyId: policies[0].policy_id, apiKey: policies[0].api_key };
 }
 
+/** Waits until every audit record appended so far has been drained into the store. */
+export function drained(app: FastifyInstance): Promise<void> {
+  return app.services.auditDrainer.settled();
+}
+
 export function check(app: FastifyInstance, apiKey: string, payload: unknown, extra: Partial<InjectOptions> = {}) {
   return app.inject({
     method: 'POST',

@@ -15,6 +15,8 @@ export default fp(
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
       commandTimeout: 2_000,
+      // Commands issued in the same tick (auth epochs, journal appends of concurrent checks) share one write.
+      enableAutoPipelining: true,
       connectionName: 'preflight-api',
     });
     redis.on('error', (err) => app.log.warn({ err: err.message }, 'redis connection error'));

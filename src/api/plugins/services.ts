@@ -1,18 +1,20 @@
-// Repositories and services over the clients; the audit writer is flushed before the clients close.
+// Repositories and services over the clients. On close the audit drainer finishes its batch before
+// the clients close (onClose hooks run in reverse order of registration).
 import fp from 'fastify-plugin';
+import { AuditDrainer } from '../../services/audit-drainer.js';
+import { AuditJournal } from '../../services/audit-journal.js';
 import { KeyResolver } from '../../services/key-resolver.js';
 import { OrganizationService } from '../../services/organizations.js';
 import { PolicyService } from '../../services/policies.js';
 import { createRepositories, type Repositories } from '../../services/repositories.js';
 import { TextCheckService } from '../../services/text-check.js';
 import { KeyVault } from '../../store/api-keys.js';
-import type { AuditDoc } from '../../store/audit-repository.js';
-import { BatchedWriter } from '../../store/batched-writer.js';
 
 export interface Services {
   vault: KeyVault;
   keys: KeyResolver;
-  auditWriter: BatchedWriter<AuditDoc>;
+  auditJournal: AuditJournal;
+  auditDrainer: AuditDrainer;
   organizations: OrganizationService;
   policies: PolicyService;
   textChecks: TextCheckService;
@@ -30,20 +32,29 @@ export default fp(
     const repos = createRepositories(app.mongo.db);
     const vault = new KeyVault(app.config.masterKey);
     const keys = new KeyResolver(app.redis, app.config.redis.prefix, repos);
-    const auditWriter = new BatchedWriter<AuditDoc>((docs) => repos.audit.insertMany(docs), app.config.audit);
+    const { drainBatch, claimIdleMs, maxBacklog } = app.config.audit;
+    const auditJournal = new AuditJournal(app.redis, app.config.redis.prefix, maxBacklog);
+    const blockMs = 1_000;
+    const drainerRedis = app.redis.duplicate({ connectionName: 'preflight-audit-drainer', commandTimeout: blockMs + 5_000, enableAutoPipelining: false });
+    drainerRedis.on('error', (err) => app.log.warn({ err: err.message }, 'redis connection error (audit drainer)'));
+    await drainerRedis.connect();
+    const auditDrainer = new AuditDrainer(drainerRedis, auditJournal, repos.audit, { batchSize: drainBatch, blockMs, claimIdleMs }, app.log);
+    await auditDrainer.start();
     const policies = new PolicyService(repos, vault, keys);
     app.decorate('repos', repos);
     app.decorate('services', {
       vault,
       keys,
-      auditWriter,
+      auditJournal,
+      auditDrainer,
       organizations: new OrganizationService(repos, vault, keys, policies),
       policies,
-      textChecks: new TextCheckService(app.detectPool, auditWriter, vault),
+      textChecks: new TextCheckService(app.detectPool, auditJournal, vault),
     });
-    // onClose hooks run in reverse order of registration: this one runs before Mongo closes.
     app.addHook('onClose', async () => {
-      await auditWriter.close();
+      auditJournal.close();
+      await auditDrainer.stop();
+      drainerRedis.disconnect();
     });
   },
   { name: 'services', dependencies: ['mongo', 'redis', 'detect-pool'] },

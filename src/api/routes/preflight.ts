@@ -64,7 +64,8 @@ export default fp(
         },
       },
       async (request) => {
-        const doc = await app.repos.audit.findById(request.params.preflight_id);
+        const id = request.params.preflight_id;
+        const doc = (await app.repos.audit.findById(id)) ?? (await app.services.auditJournal.pending(id));
         const principal = request.principal;
         if (!doc || (principal.kind === 'policy' && doc.org_id !== principal.org._id)) throw Errors.notFound('Check');
         return {

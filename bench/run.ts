@@ -1,0 +1,24 @@
+// `npm run bench [name ...]`: runs the named benchmarks (all by default) and updates bench/RESULTS.md.
+import { spawnSync } from 'node:child_process';
+import { benchAuditJournal } from './audit-journal.js';
+import { benchTextChecks } from './text-checks.js';
+
+const BENCHES: Record<string, () => Promise<void>> = {
+  text: benchTextChecks,
+  audit: benchAuditJournal,
+};
+
+const names = process.argv.slice(2);
+const selected = names.length > 0 ? names : Object.keys(BENCHES);
+for (const name of selected) {
+  if (!BENCHES[name]) {
+    console.error(`unknown benchmark '${name}'; known: ${Object.keys(BENCHES).join(', ')}`);
+    process.exit(2);
+  }
+}
+
+// The API is benchmarked as it runs in production: compiled.
+const build = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+for (const name of selected) await BENCHES[name]!();

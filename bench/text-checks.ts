@@ -1,0 +1,157 @@
+// Sync text checks under load, side by side with the HTTP ceiling on this machine (issue 2 §11):
+// autocannon with 32 connections and ~1 KiB texts with some PII; first saturated, then at half the
+// saturated rate for latency. The API runs as its own process, built as in production.
+import autocannon from 'autocannon';
+import { Redis } from 'ioredis';
+import { MongoClient } from 'mongodb';
+import { journalKeys } from '../src/services/audit-journal.js';
+import { freePort } from '../scripts/local-services.js';
+import { textCheckBodies } from './corpus.js';
+import { memoryOf, startProcess, stopProcess, waitUntilAnswering } from './processes.js';
+import { machineLine, writeSection } from './results-file.js';
+
+const CONNECTIONS = 32;
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 15);
+const WARMUP_S = 3;
+const ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef';
+
+interface Run {
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  other: number;
+  errors: number;
+}
+
+async function load(url: string, headers: Record<string, string>, bodies: string[], duration: number, overallRate?: number): Promise<Run> {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration,
+    ...(overallRate ? { overallRate } : {}),
+    requests: bodies.map((body) => ({ method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body })),
+  });
+  return {
+    reqPerSec: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    ok: result['2xx'],
+    other: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+async function apiKeyFor(base: string): Promise<string> {
+  const headers = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };
+  const org = (await (
+    await fetch(`${base}/api/organizations`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'Bench', slug: `bench-${Date.now()}`, settings: { admin_email: 'bench@example.com' } }),
+    })
+  ).json()) as { org_id: string };
+  const policies = (await (await fetch(`${base}/api/orgs/${org.org_id}/policies`, { headers })).json()) as Array<{ api_key: string }>;
+  if (!policies[0]) throw new Error('bench organization has no policy');
+  return policies[0].api_key;
+}
+
+export async function benchTextChecks(): Promise<void> {
+  const redisUrl = process.env.REDIS_URL;
+  const mongoBase = process.env.MONGODB_URL;
+  if (!redisUrl || !mongoBase) throw new Error('REDIS_URL and MONGODB_URL must be set (run `npm run bench`)');
+  const database = `pf_bench_${Date.now()}`;
+  const mongoUrl = Object.assign(new URL(mongoBase), { pathname: `/${database}` }).toString();
+  const bodies = textCheckBodies(64);
+
+  const apiEnv = {
+    MONGODB_URL: mongoUrl,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: `pf:${database}:`,
+    SERVICE_ADMIN_TOKEN: ADMIN_TOKEN,
+    SERVICE_MASTER_KEY: 'bench-master-key-0123456789abcdef0123456789',
+    LOG_LEVEL: 'warn',
+  };
+  const startApi = async (extra: Record<string, string> = {}) => {
+    const port = await freePort();
+    const child = startProcess(['dist/api/server.js'], { ...apiEnv, ...extra, PORT: String(port) });
+    const base = `http://127.0.0.1:${port}`;
+    await waitUntilAnswering(`${base}/ready`, child);
+    return { child, base, url: `${base}/api/preflight/text` };
+  };
+
+  const ceilingPort = await freePort();
+  const ceiling = startProcess(['--import', 'tsx', 'bench/ceiling-server.ts', String(ceilingPort)], {});
+  const mongo = new MongoClient(mongoUrl);
+  let pooledOk = 0;
+  let api: Awaited<ReturnType<typeof startApi>> | undefined;
+  try {
+    const ceilingUrl = `http://127.0.0.1:${ceilingPort}/check`;
+    await waitUntilAnswering(ceilingUrl, ceiling);
+
+    // The same checks with every text sent to the worker-thread pool, to show what the hop costs.
+    const pooledApi = await startApi({ DETECT_INLINE_MAX_CHARS: '0' });
+    const pooledKey = { 'x-service-api-key': await apiKeyFor(pooledApi.base) };
+    console.log(`text checks: every text through the pool, ${DURATION_S} s`);
+    const pooledWarm = await load(pooledApi.url, pooledKey, bodies, WARMUP_S);
+    const pooled = await load(pooledApi.url, pooledKey, bodies, DURATION_S);
+    pooledOk = pooledWarm.ok + pooled.ok;
+    await stopProcess(pooledApi.child);
+
+    api = await startApi();
+    const apiUrl = api.url;
+    const keyHeader = { 'x-service-api-key': await apiKeyFor(api.base) };
+
+    console.log(`text checks: warming up (${WARMUP_S} s each)`);
+    await load(ceilingUrl, {}, bodies, WARMUP_S);
+    const warm = await load(apiUrl, keyHeader, bodies, WARMUP_S);
+    console.log(`text checks: saturating for ${DURATION_S} s each`);
+    const bare = await load(ceilingUrl, {}, bodies, DURATION_S);
+    const saturated = await load(apiUrl, keyHeader, bodies, DURATION_S);
+    const halfRate = Math.max(1, Math.floor(saturated.reqPerSec / 2));
+    console.log(`text checks: ${halfRate} req/s (half the saturated rate) for ${DURATION_S} s`);
+    const half = await load(apiUrl, keyHeader, bodies, DURATION_S, halfRate);
+    const memory = memoryOf(api.child.pid ?? 0);
+
+    // Everything answered must reach the store; autocannon also abandons up to one in-flight
+    // request per connection at the end of each run, which the API answered and recorded anyway.
+    const drainStart = performance.now();
+    const redis = new Redis(redisUrl);
+    const journal = journalKeys(`pf:${database}:`).stream;
+    while ((await redis.xlen(journal)) > 0) await new Promise((r) => setTimeout(r, 50));
+    redis.disconnect();
+    const drainLagS = ((performance.now() - drainStart) / 1000).toFixed(1);
+    await mongo.connect();
+    const answered = warm.ok + saturated.ok + half.ok + pooledOk;
+    const recorded = await mongo.db().collection('audit').countDocuments({});
+
+    const ratio = saturated.reqPerSec / bare.reqPerSec;
+    const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
+    const row = (name: string, r: Run) =>
+      `| ${name} | ${r.reqPerSec} | ${r.p50} | ${r.p99} | ${r.ok} | ${r.other} | ${r.errors} |`;
+    const section = `
+## Sync text checks (\`POST /api/preflight/text\`)
+
+${machineLine()}
+Load: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per run after a ${WARMUP_S} s warm-up, 64 different ~1 KiB bodies with an email and a phone number each (default policy: masked). API from \`dist/\` with default settings (texts up to 4,096 characters scanned inline, longer ones in the piscina pool; audit records journaled in Redis and drained to the store in batches), local Redis + FerretDB (SQLite) on the same machine. The load generator shares the 2 cores with the server in every run alike.
+
+| run | req/s | p50 ms | p99 ms | 2xx | non-2xx | errors |
+|---|---:|---:|---:|---:|---:|---:|
+${row('bare Fastify ceiling, saturated', bare)}
+${row('Preflight API, saturated', saturated)}
+${row('Preflight API, saturated, every text via the pool', pooled)}
+${row(`Preflight API at ${halfRate} req/s (half)`, half)}
+
+- Ratio to the ceiling: **${ratio.toFixed(2)}** (target ≥ 0.33: ${verdict(ratio >= 0.33)}).
+- p99 at half the saturated rate: **${half.p99} ms** (target ≤ 25 ms: ${verdict(half.p99 <= 25)}).
+- API resident memory after the runs: ${memory.rssMiB} MiB (peak ${memory.peakMiB} MiB).
+- Audit completeness: ${recorded} audit records in the store for ${answered} checks answered 200 (${recorded >= answered ? 'none missing' : '**records missing**'}; the excess are requests autocannon abandoned in flight at the end of a run). The journal was fully drained ${drainLagS} s after the last run.
+`;
+    writeSection('text-checks', section);
+    console.log(section);
+  } finally {
+    await mongo.db().dropDatabase().catch(() => undefined);
+    await mongo.close();
+    await Promise.all([api ? stopProcess(api.child) : undefined, stopProcess(ceiling)]);
+  }
+}

@@ -1,0 +1,168 @@
+// Moves audit records from the Redis journal into MongoDB. Every process runs one; they share the
+// work through a consumer group. A record is acknowledged and removed only after the store has it;
+// records a crashed process had read are claimed by another after `claimIdleMs`. Inserts are
+// idempotent by _id, so a record written twice (a crash between insert and ack) is stored once.
+import { EventEmitter, once } from 'node:events';
+import { hostname } from 'node:os';
+import type { Redis } from 'ioredis';
+import { MongoBulkWriteError } from 'mongodb';
+import type { AuditDoc, AuditRepository } from '../store/audit-repository.js';
+import { decodeAudit, type AuditJournal } from './audit-journal.js';
+
+const GROUP = 'audit-writers';
+
+export interface DrainerOptions {
+  batchSize: number;
+  blockMs: number;
+  claimIdleMs: number;
+}
+
+type StreamEntry = [id: string, fields: string[]];
+
+interface Logger {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+function onlyDuplicates(err: unknown): boolean {
+  if (!(err instanceof MongoBulkWriteError)) return false;
+  const errors = Array.isArray(err.writeErrors) ? err.writeErrors : [err.writeErrors];
+  return errors.length > 0 && errors.every((e) => e.code === 11000);
+}
+
+export class AuditDrainer extends EventEmitter {
+  private readonly consumer = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
+  private stopping = false;
+  private reading = false;
+  private loop: Promise<void> | null = null;
+  private lastClaim = 0;
+  /** After a failed batch, its entries are still ours: retry them before reading new ones. */
+  private retryOwn = false;
+  /** Total records this drainer has stored; for tests and benchmarks. */
+  stored = 0;
+
+  constructor(
+    private readonly blocking: Redis,
+    private readonly journal: AuditJournal,
+    private readonly audit: AuditRepository,
+    private readonly opts: DrainerOptions,
+    private readonly log: Logger,
+  ) {
+    super();
+  }
+
+  async start(): Promise<void> {
+    this.stopping = false;
+    // stop() may have cut the connection to end a blocked read.
+    if (this.blocking.status === 'end') await this.blocking.connect();
+    try {
+      await this.blocking.xgroup('CREATE', this.journal.keys.stream, GROUP, '0', 'MKSTREAM');
+    } catch (err) {
+      if (!String(err).includes('BUSYGROUP')) throw err;
+    }
+    this.loop = this.run();
+  }
+
+  private async run(): Promise<void> {
+    let failures = 0;
+    while (!this.stopping) {
+      try {
+        const entries = (await this.claimStale()) ?? (await this.read(this.retryOwn ? '0' : '>'));
+        if (this.retryOwn && entries.length === 0) this.retryOwn = false;
+        if (entries.length > 0) await this.persist(entries);
+        this.journal.backlog = await this.journal.length();
+        failures = 0;
+        this.emit('drained', this.journal.backlog);
+      } catch (err) {
+        if (this.stopping) break;
+        failures += 1;
+        this.retryOwn = true;
+        this.log.warn({ err: (err as Error).message, failures }, 'audit drain failed; will retry');
+        await this.pause(Math.min(5_000, 100 * 2 ** Math.min(failures, 6)));
+      }
+    }
+  }
+
+  /** Records read by some consumer long ago and never acknowledged: that consumer died or failed. */
+  private async claimStale(): Promise<StreamEntry[] | null> {
+    if (Date.now() - this.lastClaim < this.opts.claimIdleMs / 2) return null;
+    this.lastClaim = Date.now();
+    const [, entries] = (await this.blocking.xautoclaim(
+      this.journal.keys.stream,
+      GROUP,
+      this.consumer,
+      this.opts.claimIdleMs,
+      '0-0',
+      'COUNT',
+      this.opts.batchSize,
+    )) as [string, StreamEntry[]];
+    return entries.length > 0 ? entries : null;
+  }
+
+  /** '>' reads entries no consumer has seen, blocking a while if there are none; '0' re-reads our own. */
+  private async read(from: '>' | '0'): Promise<StreamEntry[]> {
+    this.reading = true;
+    try {
+      const result = (await this.blocking.xreadgroup(
+        'GROUP',
+        GROUP,
+        this.consumer,
+        'COUNT',
+        this.opts.batchSize,
+        'BLOCK',
+        this.opts.blockMs,
+        'STREAMS',
+        this.journal.keys.stream,
+        from,
+      )) as Array<[string, StreamEntry[]]> | null;
+      return result?.[0]?.[1] ?? [];
+    } finally {
+      this.reading = false;
+    }
+  }
+
+  private async persist(entries: StreamEntry[]): Promise<void> {
+    const docs: AuditDoc[] = [];
+    for (const [id, fields] of entries) {
+      const json = fields[fields.indexOf('d') + 1];
+      try {
+        if (json === undefined) throw new Error('no record field');
+        docs.push(decodeAudit(json));
+      } catch (err) {
+        // A record that cannot be read can never be stored; keeping it would stall the journal.
+        this.log.error({ entry: id, err: (err as Error).message }, 'dropping unreadable audit journal entry');
+      }
+    }
+    if (docs.length > 0) {
+      try {
+        await this.audit.insertMany(docs);
+      } catch (err) {
+        if (!onlyDuplicates(err)) throw err;
+      }
+    }
+    const ids = entries.map(([id]) => id);
+    const { stream, pending } = this.journal.keys;
+    const pipeline = this.blocking.multi().xack(stream, GROUP, ...ids).xdel(stream, ...ids);
+    if (docs.length > 0) pipeline.hdel(pending, ...docs.map((d) => d._id));
+    await pipeline.exec();
+    this.stored += docs.length;
+  }
+
+  private async pause(ms: number): Promise<void> {
+    await Promise.race([new Promise((r) => setTimeout(r, ms).unref()), once(this, 'stop')]);
+  }
+
+  /** Resolves once the journal is empty (everything appended so far is in the store). */
+  async settled(): Promise<void> {
+    while ((await this.journal.length()) > 0) await once(this, 'drained');
+  }
+
+  /** Finishes the batch in hand, then stops; entries not yet read stay in the journal for others. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.emit('stop');
+    // A blocked read would hold the loop for up to blockMs: cut it short.
+    if (this.reading) this.blocking.disconnect();
+    await this.loop;
+  }
+}

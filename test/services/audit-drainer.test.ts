@@ -1,0 +1,136 @@
+// The audit journal and its drainer against the real Redis and FerretDB.
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { MongoClient, type Db } from 'mongodb';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/errors.js';
+import { AuditDrainer } from '../../src/services/audit-drainer.js';
+import { AuditJournal } from '../../src/services/audit-journal.js';
+import { auditRepository, type AuditDoc } from '../../src/store/audit-repository.js';
+import { newId } from '../../src/store/ids.js';
+import { serviceUrls, withDatabase } from '../helpers/app.js';
+
+const { redisUrl, mongodbUrl } = serviceUrls();
+const silent = { warn: () => undefined, error: () => undefined };
+let mongo: MongoClient;
+let db: Db;
+const connections: Redis[] = [];
+const drainers: AuditDrainer[] = [];
+
+const redis = () => {
+  const r = new Redis(redisUrl, { enableAutoPipelining: true });
+  connections.push(r);
+  return r;
+};
+const prefix = () => `pf:test:drain:${randomBytes(4).toString('hex')}:`;
+
+function drainer(journal: AuditJournal, claimIdleMs = 30_000) {
+  const d = new AuditDrainer(redis(), journal, auditRepository(db), { batchSize: 100, blockMs: 200, claimIdleMs }, silent);
+  drainers.push(d);
+  return d;
+}
+
+const record = (over: Partial<AuditDoc> = {}): AuditDoc => ({
+  _id: newId('pf'),
+  org_id: 'org_t',
+  org_name: 'T',
+  policy_id: 'pol_t',
+  policy_name: 'P',
+  policy_version: '1.0',
+  destination: 'VENDOR',
+  decision: 'ALLOWED',
+  summary: 'Allowed: no sensitive data detected.',
+  detected: [],
+  source: 'text',
+  bytes: 5,
+  created_at: new Date('2026-01-02T03:04:05.678Z'),
+  ...over,
+});
+
+beforeAll(async () => {
+  mongo = new MongoClient(withDatabase(mongodbUrl, `pf_test_drain_${randomBytes(4).toString('hex')}`));
+  await mongo.connect();
+  db = mongo.db();
+});
+afterEach(async () => {
+  await Promise.all(drainers.splice(0).map((d) => d.stop()));
+});
+afterAll(async () => {
+  connections.forEach((c) => c.disconnect());
+  await db.dropDatabase();
+  await mongo.close();
+});
+
+describe('audit journal and drainer', () => {
+  it('moves appended records into the store exactly as they were, and cleans up', async () => {
+    const journal = new AuditJournal(redis(), prefix(), 1_000);
+    const docs = Array.from({ length: 250 }, () => record());
+    await Promise.all(docs.map((d) => journal.append(d)));
+    expect(await journal.pending(docs[0]!._id)).toEqual(docs[0]);
+    const d = drainer(journal);
+    await d.start();
+    await d.settled();
+    const stored = await db.collection<AuditDoc>('audit').find({ _id: { $in: docs.map((x) => x._id) } }).toArray();
+    expect(stored).toHaveLength(250);
+    expect(stored.find((s) => s._id === docs[7]!._id)).toEqual(docs[7]);
+    expect(await journal.length()).toBe(0);
+    expect(await journal.pending(docs[0]!._id)).toBeNull();
+  });
+
+  it('stores a record appended twice once, without stalling', async () => {
+    const journal = new AuditJournal(redis(), prefix(), 1_000);
+    const doc = record();
+    const d = drainer(journal);
+    await d.start();
+    await journal.append(doc);
+    await d.settled();
+    await journal.append(doc);
+    await journal.append(record());
+    await d.settled();
+    expect(await db.collection('audit').countDocuments({ _id: doc._id } as object)).toBe(1);
+  });
+
+  it('claims what a crashed consumer read but never acknowledged', async () => {
+    const journal = new AuditJournal(redis(), prefix(), 1_000);
+    const first = drainer(journal);
+    await first.start();
+    await first.stop();
+    const docs = [record(), record()];
+    for (const doc of docs) await journal.append(doc);
+    // A consumer reads the entries and dies before storing them.
+    const crashed = redis();
+    const read = await crashed.xreadgroup('GROUP', 'audit-writers', 'crashed', 'COUNT', 10, 'STREAMS', journal.keys.stream, '>');
+    expect(read).not.toBeNull();
+    const survivor = drainer(journal, 300);
+    await survivor.start();
+    await survivor.settled();
+    expect(await db.collection('audit').countDocuments({ _id: { $in: docs.map((x) => x._id) } } as object)).toBe(2);
+  });
+
+  it('drops an unreadable entry instead of stalling the journal', async () => {
+    const journal = new AuditJournal(redis(), prefix(), 1_000);
+    const r = redis();
+    await r.xadd(journal.keys.stream, '*', 'd', '{not json');
+    const good = record();
+    await journal.append(good);
+    const d = drainer(journal);
+    await d.start();
+    await d.settled();
+    expect(await db.collection('audit').countDocuments({ _id: good._id } as object)).toBe(1);
+  });
+
+  it('refuses appends (503) once the backlog reaches its bound', async () => {
+    const journal = new AuditJournal(redis(), prefix(), 2);
+    journal.backlog = 2;
+    const err = await journal.append(record()).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).statusCode).toBe(503);
+    expect((err as ApiError).code).toBe('audit_overloaded');
+  });
+
+  it('refuses appends after close', async () => {
+    const journal = new AuditJournal(redis(), prefix(), 10);
+    journal.close();
+    await expect(journal.append(record())).rejects.toMatchObject({ code: 'shutting_down' });
+  });
+});
