@@ -3,8 +3,8 @@
 // in large batches — against one store insert per check, on the same local FerretDB.
 import { Redis } from 'ioredis';
 import { MongoClient } from 'mongodb';
-import { AuditDrainer } from '../src/services/audit-drainer.js';
-import { AuditJournal } from '../src/services/audit-journal.js';
+import { AuditDrainer } from '../src/store/audit-drainer.js';
+import { AuditJournal } from '../src/store/audit-journal.js';
 import { auditRepository, type AuditDoc } from '../src/store/audit-repository.js';
 import { newId } from '../src/store/ids.js';
 import { machineLine, writeSection } from './results-file.js';

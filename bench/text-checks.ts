@@ -4,7 +4,7 @@
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import { MongoClient } from 'mongodb';
-import { journalKeys } from '../src/services/audit-journal.js';
+import { journalKeys } from '../src/store/audit-journal.js';
 import { freePort } from '../scripts/local-services.js';
 import { textCheckBodies } from './corpus.js';
 import { memoryOf, startProcess, stopProcess, waitUntilAnswering } from './processes.js';

@@ -1,6 +1,6 @@
 // Runs a command against the local stack: `start` (API), `test` (type check + vitest), `bench`.
 // Local Redis/FerretDB are started only when REDIS_URL / MONGODB_URL are unset, and stopped on exit.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,20 +10,23 @@ import { printBanner } from './start-banner.js';
 
 type Mode = 'start' | 'test' | 'bench';
 
-/** Runs a child with signals forwarded; resolves with its exit code. */
-function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
-  return new Promise((resolvePromise) => {
-    const child = spawn(cmd, args, { stdio: 'inherit', env });
-    const forward = (signal: NodeJS.Signals) => child.kill(signal);
-    process.on('SIGINT', forward);
-    process.on('SIGTERM', forward);
+/** Starts a child with our SIGINT/SIGTERM forwarded to it; `exited` resolves with its exit code. */
+function start(cmd: string, args: string[], env: NodeJS.ProcessEnv): { child: ChildProcess; exited: Promise<number> } {
+  const child = spawn(cmd, args, { stdio: 'inherit', env });
+  const forward = (signal: NodeJS.Signals) => child.kill(signal);
+  process.on('SIGINT', forward);
+  process.on('SIGTERM', forward);
+  const exited = new Promise<number>((resolvePromise) => {
     child.on('exit', (code, signal) => {
       process.off('SIGINT', forward);
       process.off('SIGTERM', forward);
       resolvePromise(code ?? (signal ? 1 : 0));
     });
   });
+  return { child, exited };
 }
+
+const run = (cmd: string, args: string[], env: NodeJS.ProcessEnv) => start(cmd, args, env).exited;
 
 /** The local default keeps its generated admin token and master key in DATA_DIR, readable by the owner only. */
 function localSecrets(dataDir: string): { adminToken: string; masterKey: string } {
@@ -60,9 +63,17 @@ async function main(mode: Mode, args: string[]): Promise<number> {
         SERVICE_ADMIN_TOKEN: process.env.SERVICE_ADMIN_TOKEN ?? secrets.adminToken,
         SERVICE_MASTER_KEY: process.env.SERVICE_MASTER_KEY ?? secrets.masterKey,
       };
-      const api = run(node, ['--import', 'tsx', 'src/api/server.ts'], env);
+      const processes = [
+        start(node, ['--import', 'tsx', 'src/api/server.ts'], env),
+        start(node, ['--import', 'tsx', 'src/workers/main.ts'], env),
+      ];
       void printBanner(env).catch((err: unknown) => console.error(`preflight: ${String(err)}`));
-      return api;
+      // Either process ending ends the local stack: a half-running service would mislead.
+      return Promise.race(processes.map((p) => p.exited)).then(async (code) => {
+        for (const p of processes) if (p.child.exitCode === null) p.child.kill('SIGTERM');
+        await Promise.all(processes.map((p) => p.exited));
+        return code;
+      });
     });
   }
   const dataDir = mkdtempSync(join(tmpdir(), `preflight-${mode}-`));

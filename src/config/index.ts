@@ -25,6 +25,7 @@ const EnvSchema = z.object({
   AUDIT_DRAIN_BATCH: int(1, 10_000).default(1_000),
   AUDIT_CLAIM_IDLE_MS: int(100, 3_600_000).default(30_000),
   AUDIT_MAX_BACKLOG: int(1, 100_000_000).default(1_000_000),
+  AUDIT_DRAIN_IN_API: z.enum(['true', 'false'], { error: () => 'must be true or false' }).default('true'),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -42,7 +43,7 @@ export interface Config {
   logLevel: string;
   limits: { maxTextBytes: number };
   detect: { threads: number; maxQueue: number; timeoutMs: number; inlineMaxChars: number };
-  audit: { drainBatch: number; claimIdleMs: number; maxBacklog: number };
+  audit: { drainBatch: number; claimIdleMs: number; maxBacklog: number; drainInApi: boolean };
 }
 
 export class ConfigError extends Error {}
@@ -79,6 +80,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: e.DETECT_TIMEOUT_MS,
       inlineMaxChars: e.DETECT_INLINE_MAX_CHARS,
     },
-    audit: { drainBatch: e.AUDIT_DRAIN_BATCH, claimIdleMs: e.AUDIT_CLAIM_IDLE_MS, maxBacklog: e.AUDIT_MAX_BACKLOG },
+    audit: {
+      drainBatch: e.AUDIT_DRAIN_BATCH,
+      claimIdleMs: e.AUDIT_CLAIM_IDLE_MS,
+      maxBacklog: e.AUDIT_MAX_BACKLOG,
+      drainInApi: e.AUDIT_DRAIN_IN_API === 'true',
+    },
   };
 }

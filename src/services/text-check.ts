@@ -4,7 +4,7 @@ import { createHmac } from 'node:crypto';
 import type { CheckOutcome, Destination } from '../engine/types.js';
 import type { KeyVault } from '../store/api-keys.js';
 import { newId } from '../store/ids.js';
-import type { AuditJournal } from './audit-journal.js';
+import type { AuditJournal } from '../store/audit-journal.js';
 import type { DetectPool } from './detect-pool.js';
 import type { PolicyPrincipal } from './key-resolver.js';
 

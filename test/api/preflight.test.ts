@@ -179,7 +179,7 @@ describe('bad input', () => {
 
 describe('GET /api/preflight/{id}', () => {
   it('returns the recorded check in the same shape, without content or samples, before and after draining', async () => {
-    await t.app.services.auditDrainer.stop();
+    await t.app.services.auditDrainer?.stop();
     const first = (await check(t.app, org.apiKey, { text: PII_TEXT, destination: 'AI_TOOL' })).json();
     const get = () => t.app.inject({ method: 'GET', url: `/api/preflight/${first.preflight_id}`, headers: { 'x-service-api-key': org.apiKey } });
     const expected = {
@@ -194,7 +194,7 @@ describe('GET /api/preflight/{id}', () => {
     const fromJournal = await get();
     expect(fromJournal.statusCode).toBe(200);
     expect(fromJournal.json()).toEqual(expected);
-    await t.app.services.auditDrainer.start();
+    await t.app.services.auditDrainer?.start();
     await drained(t.app);
     expect(await t.app.redis.hlen(t.app.services.auditJournal.keys.pending)).toBe(0);
     expect((await get()).json()).toEqual(expected);

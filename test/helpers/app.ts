@@ -81,7 +81,9 @@ export async function createOrg(app: FastifyInstance, slug = `org-${process.pid}
 
 /** Waits until every audit record appended so far has been drained into the store. */
 export function drained(app: FastifyInstance): Promise<void> {
-  return app.services.auditDrainer.settled();
+  const drainer = app.services.auditDrainer;
+  if (!drainer) throw new Error('this app does not drain its audit journal (AUDIT_DRAIN_IN_API=false)');
+  return drainer.settled();
 }
 
 export function check(app: FastifyInstance, apiKey: string, payload: unknown, extra: Partial<InjectOptions> = {}) {

@@ -1,8 +1,8 @@
 // Repositories and services over the clients. On close the audit drainer finishes its batch before
 // the clients close (onClose hooks run in reverse order of registration).
 import fp from 'fastify-plugin';
-import { AuditDrainer } from '../../services/audit-drainer.js';
-import { AuditJournal } from '../../services/audit-journal.js';
+import { startAuditDrainer, type AuditDrainer } from '../../store/audit-drainer.js';
+import { AuditJournal } from '../../store/audit-journal.js';
 import { KeyResolver } from '../../services/key-resolver.js';
 import { OrganizationService } from '../../services/organizations.js';
 import { PolicyService } from '../../services/policies.js';
@@ -14,7 +14,8 @@ export interface Services {
   vault: KeyVault;
   keys: KeyResolver;
   auditJournal: AuditJournal;
-  auditDrainer: AuditDrainer;
+  /** Null when AUDIT_DRAIN_IN_API is off and worker processes drain the journal. */
+  auditDrainer: AuditDrainer | null;
   organizations: OrganizationService;
   policies: PolicyService;
   textChecks: TextCheckService;
@@ -32,14 +33,11 @@ export default fp(
     const repos = createRepositories(app.mongo.db);
     const vault = new KeyVault(app.config.masterKey);
     const keys = new KeyResolver(app.redis, app.config.redis.prefix, repos);
-    const { drainBatch, claimIdleMs, maxBacklog } = app.config.audit;
+    const { drainBatch, claimIdleMs, maxBacklog, drainInApi } = app.config.audit;
     const auditJournal = new AuditJournal(app.redis, app.config.redis.prefix, maxBacklog);
-    const blockMs = 1_000;
-    const drainerRedis = app.redis.duplicate({ connectionName: 'preflight-audit-drainer', commandTimeout: blockMs + 5_000, enableAutoPipelining: false });
-    drainerRedis.on('error', (err) => app.log.warn({ err: err.message }, 'redis connection error (audit drainer)'));
-    await drainerRedis.connect();
-    const auditDrainer = new AuditDrainer(drainerRedis, auditJournal, repos.audit, { batchSize: drainBatch, blockMs, claimIdleMs }, app.log);
-    await auditDrainer.start();
+    const auditDrainer = drainInApi
+      ? await startAuditDrainer(app.redis, auditJournal, repos.audit, { batchSize: drainBatch, claimIdleMs }, app.log)
+      : null;
     const policies = new PolicyService(repos, vault, keys);
     app.decorate('repos', repos);
     app.decorate('services', {
@@ -53,8 +51,7 @@ export default fp(
     });
     app.addHook('onClose', async () => {
       auditJournal.close();
-      await auditDrainer.stop();
-      drainerRedis.disconnect();
+      await auditDrainer?.stop();
     });
   },
   { name: 'services', dependencies: ['mongo', 'redis', 'detect-pool'] },

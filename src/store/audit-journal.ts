@@ -5,7 +5,7 @@
 // Until drained, a record is also readable by id from a hash (read-your-writes for GET by id).
 import type { Redis } from 'ioredis';
 import { Errors } from '../errors.js';
-import type { AuditDoc } from '../store/audit-repository.js';
+import type { AuditDoc } from './audit-repository.js';
 
 export interface JournalKeys {
   stream: string;

@@ -6,10 +6,11 @@ import { EventEmitter, once } from 'node:events';
 import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
 import { MongoBulkWriteError } from 'mongodb';
-import type { AuditDoc, AuditRepository } from '../store/audit-repository.js';
+import type { AuditDoc, AuditRepository } from './audit-repository.js';
 import { decodeAudit, type AuditJournal } from './audit-journal.js';
 
 const GROUP = 'audit-writers';
+const BLOCK_MS = 1_000;
 
 export interface DrainerOptions {
   batchSize: number;
@@ -164,5 +165,27 @@ export class AuditDrainer extends EventEmitter {
     // A blocked read would hold the loop for up to blockMs: cut it short.
     if (this.reading) this.blocking.disconnect();
     await this.loop;
+    this.blocking.disconnect();
   }
+}
+
+/** A drainer on its own connection (its reads block), started; API and worker processes both use this. */
+export async function startAuditDrainer(
+  redis: Redis,
+  journal: AuditJournal,
+  audit: AuditRepository,
+  opts: { batchSize: number; claimIdleMs: number },
+  log: Logger,
+): Promise<AuditDrainer> {
+  const blocking = redis.duplicate({
+    connectionName: 'preflight-audit-drainer',
+    commandTimeout: BLOCK_MS + 5_000,
+    enableAutoPipelining: false,
+    lazyConnect: true,
+  });
+  blocking.on('error', (err: Error) => log.warn({ err: err.message }, 'redis connection error (audit drainer)'));
+  await blocking.connect();
+  const drainer = new AuditDrainer(blocking, journal, audit, { ...opts, blockMs: BLOCK_MS }, log);
+  await drainer.start();
+  return drainer;
 }
