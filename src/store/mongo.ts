@@ -12,7 +12,6 @@ export async function connectMongo(opts: { url: string; database: string; timeou
     serverSelectionTimeoutMS: opts.timeoutMs,
     connectTimeoutMS: opts.timeoutMs,
     maxPoolSize: 32,
-    retryWrites: false,
   });
   await client.connect();
   const db = client.db(opts.database);
