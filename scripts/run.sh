@@ -45,19 +45,22 @@ ensure_ferretdb() {
   [[ -x "$FERRETDB_BIN" ]] && return
   command -v go >/dev/null || { log "Go is needed to build FerretDB; install Go >= 1.21 or set MONGODB_URL"; exit 1; }
   log "building FerretDB $FERRETDB_VERSION (once per machine, about a minute)"
-  local work src
-  work=$(mktemp -d)
-  trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' RETURN
-  (cd "$work" && go mod init ferretdb-build >/dev/null 2>&1)
-  src=$(cd "$work" && go mod download -json "github.com/FerretDB/FerretDB@$FERRETDB_VERSION" | sed -n 's/^\s*"Dir": "\(.*\)",$/\1/p')
-  [[ -d "$src" ]] || { log "could not download the FerretDB module"; exit 1; }
-  cp -r "$src" "$work/src" && chmod -R u+w "$work/src"
-  echo "$FERRETDB_VERSION" >"$work/src/build/version/version.txt"
   mkdir -p "$(dirname "$FERRETDB_BIN")"
-  if ! (cd "$work/src" && GOTOOLCHAIN=local GOFLAGS=-buildvcs=false go build -trimpath -o "$FERRETDB_BIN.tmp" ./cmd/ferretdb); then
-    log "local Go could not build FerretDB; retrying with the Go release it was made with"
-    (cd "$work/src" && GOTOOLCHAIN=go1.24.3 GOFLAGS=-buildvcs=false go build -trimpath -o "$FERRETDB_BIN.tmp" ./cmd/ferretdb)
-  fi
+  (
+    work=$(mktemp -d)
+    trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
+    cd "$work"
+    go mod init ferretdb-build >/dev/null 2>&1
+    src=$(go mod download -json "github.com/FerretDB/FerretDB@$FERRETDB_VERSION" | sed -n 's/^\s*"Dir": "\(.*\)",$/\1/p')
+    [[ -d "$src" ]] || { log "could not download the FerretDB module"; exit 1; }
+    cp -r "$src" src && chmod -R u+w src
+    echo "$FERRETDB_VERSION" >src/build/version/version.txt
+    cd src
+    if ! GOTOOLCHAIN=local GOFLAGS=-buildvcs=false go build -trimpath -o "$FERRETDB_BIN.tmp" ./cmd/ferretdb; then
+      log "local Go could not build FerretDB; retrying with the Go release it was made with"
+      GOTOOLCHAIN=go1.24.3 GOFLAGS=-buildvcs=false go build -trimpath -o "$FERRETDB_BIN.tmp" ./cmd/ferretdb
+    fi
+  )
   mv "$FERRETDB_BIN.tmp" "$FERRETDB_BIN"
 }
 

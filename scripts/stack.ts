@@ -83,7 +83,15 @@ async function main(mode: Mode, args: string[]): Promise<number> {
       if (mode === 'test') {
         const typecheck = await run(node, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit'], env);
         if (typecheck !== 0) return typecheck;
-        return run(node, ['node_modules/vitest/vitest.mjs', 'run', ...args], env);
+        const report = join(dataDir, 'vitest.json');
+        const vitest = ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+        const code = await run(node, [...vitest, ...args], env);
+        // A plain closing line that any CI can read, whatever it knows of vitest.
+        if (existsSync(report)) {
+          const r = JSON.parse(readFileSync(report, 'utf8')) as Record<string, number>;
+          console.log(`vitest: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${(r.numPendingTests ?? 0) + (r.numTodoTests ?? 0)} skipped`);
+        }
+        return code;
       }
       return run(node, ['--import', 'tsx', 'bench/run.ts', ...args], env);
     });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, createOrg, drained, startTestApp, type TestApp } from '../helpers/app.js';
+import { admin, check, createOrg, drained, startTestApp, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -98,25 +98,13 @@ describe('organizations', () => {
 
   it('deletes with 204; its keys stop working and its audit trail stays', async () => {
     const org = await createOrg(t.app);
-    const checked = await t.app.inject({
-      method: 'POST',
-      url: '/api/preflight/text',
-      headers: { 'x-service-api-key': org.apiKey },
-      payload: { text: 'hello', destination: 'VENDOR' },
-    });
-    expect(checked.statusCode).toBe(200);
+    expect((await check(t.app, org.apiKey, { text: 'hello', destination: 'VENDOR' })).statusCode).toBe(200);
     const del = await t.app.inject({ method: 'DELETE', url: `/api/organizations/${org.orgId}`, headers: admin });
     expect(del.statusCode).toBe(204);
     expect(del.body).toBe('');
     expect((await t.app.inject({ method: 'GET', url: `/api/organizations/${org.orgId}`, headers: admin })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/organizations/${org.orgId}`, headers: admin })).statusCode).toBe(404);
-    const after = await t.app.inject({
-      method: 'POST',
-      url: '/api/preflight/text',
-      headers: { 'x-service-api-key': org.apiKey },
-      payload: { text: 'hello', destination: 'VENDOR' },
-    });
-    expect(after.statusCode).toBe(401);
+    expect((await check(t.app, org.apiKey, { text: 'hello', destination: 'VENDOR' })).statusCode).toBe(401);
     await drained(t.app);
     expect(await t.app.mongo.db.collection('policies').countDocuments({ org_id: org.orgId })).toBe(0);
     expect(await t.app.mongo.db.collection('licenses').countDocuments({ org_id: org.orgId })).toBe(0);

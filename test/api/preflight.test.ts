@@ -63,6 +63,14 @@ describe('POST /api/preflight/text with the default policy', () => {
     expect(body).toMatchObject({ decision: 'ALLOWED', detected: [], masked_content: text });
   });
 
+  it('gives the same answer for a long text, which is scanned in the worker pool', async () => {
+    const filler = ' The roadmap review moved to Thursday.'.repeat(200);
+    expect(filler.length).toBeGreaterThan(t.config.detect.inlineMaxChars);
+    const body = (await check(t.app, org.apiKey, { text: PII_TEXT + filler, destination: 'AI_TOOL' })).json();
+    expect(body.decision).toBe('ALLOWED_WITH_MASKING');
+    expect(body.masked_content).toBe('Contact [EMAIL] or call [PHONE]. SSN [SSN].' + filler);
+  });
+
   it('answers on the /v1 alias too', async () => {
     const res = await t.app.inject({
       method: 'POST',
