@@ -4,7 +4,7 @@
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import { MongoClient } from 'mongodb';
-import { journalKeys } from '../src/store/audit-journal.js';
+import { journalKey } from '../src/store/audit-journal.js';
 import { freePort } from '../scripts/local-services.js';
 import { textCheckBodies } from './corpus.js';
 import { memoryOf, startProcess, stopProcess, waitUntilAnswering } from './processes.js';
@@ -117,7 +117,7 @@ export async function benchTextChecks(): Promise<void> {
     // request per connection at the end of each run, which the API answered and recorded anyway.
     const drainStart = performance.now();
     const redis = new Redis(redisUrl);
-    const journal = journalKeys(`pf:${database}:`).stream;
+    const journal = journalKey(`pf:${database}:`);
     while ((await redis.xlen(journal)) > 0) await new Promise((r) => setTimeout(r, 50));
     redis.disconnect();
     const drainLagS = ((performance.now() - drainStart) / 1000).toFixed(1);

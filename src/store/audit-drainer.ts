@@ -57,7 +57,7 @@ export class AuditDrainer extends EventEmitter {
     // stop() may have cut the connection to end a blocked read.
     if (this.blocking.status === 'end') await this.blocking.connect();
     try {
-      await this.blocking.xgroup('CREATE', this.journal.keys.stream, GROUP, '0', 'MKSTREAM');
+      await this.blocking.xgroup('CREATE', this.journal.stream, GROUP, '0', 'MKSTREAM');
     } catch (err) {
       if (!String(err).includes('BUSYGROUP')) throw err;
     }
@@ -89,7 +89,7 @@ export class AuditDrainer extends EventEmitter {
     if (Date.now() - this.lastClaim < this.opts.claimIdleMs / 2) return null;
     this.lastClaim = Date.now();
     const [, entries] = (await this.blocking.xautoclaim(
-      this.journal.keys.stream,
+      this.journal.stream,
       GROUP,
       this.consumer,
       this.opts.claimIdleMs,
@@ -113,7 +113,7 @@ export class AuditDrainer extends EventEmitter {
         'BLOCK',
         this.opts.blockMs,
         'STREAMS',
-        this.journal.keys.stream,
+        this.journal.stream,
         from,
       )) as Array<[string, StreamEntry[]]> | null;
       return result?.[0]?.[1] ?? [];
@@ -142,10 +142,8 @@ export class AuditDrainer extends EventEmitter {
       }
     }
     const ids = entries.map(([id]) => id);
-    const { stream, pending } = this.journal.keys;
-    const pipeline = this.blocking.multi().xack(stream, GROUP, ...ids).xdel(stream, ...ids);
-    if (docs.length > 0) pipeline.hdel(pending, ...docs.map((d) => d._id));
-    await pipeline.exec();
+    const stream = this.journal.stream;
+    await this.blocking.multi().xack(stream, GROUP, ...ids).xdel(stream, ...ids).exec();
     this.stored += docs.length;
   }
 

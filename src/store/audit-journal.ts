@@ -1,23 +1,25 @@
 // The audit journal: a check's audit record is appended to a Redis stream before the check is
 // answered, so an answered check is never lost if the process dies; AuditDrainer moves the records
-// into MongoDB in large batches. Appends from concurrent requests are auto-pipelined by ioredis,
-// so recording costs about one Redis round trip instead of one store write per check.
-// Until drained, a record is also readable by id from a hash (read-your-writes for GET by id).
+// into MongoDB in large batches and deletes them from the stream. Appends from concurrent requests
+// are auto-pipelined by ioredis, so recording costs about one Redis round trip per check instead of
+// one store write.
 import type { Redis } from 'ioredis';
 import { Errors } from '../errors.js';
 import type { AuditDoc } from './audit-repository.js';
+import { idTime } from './ids.js';
 
-export interface JournalKeys {
-  stream: string;
-  pending: string;
+/** How far a record's stream entry may predate its id's clock (clock skew between hosts). */
+const CLOCK_SKEW_MS = 60_000;
+const SCAN_PAGE = 500;
+const SCAN_MAX_PAGES = 20;
+
+export function journalKey(prefix: string): string {
+  return `${prefix}audit:journal`;
 }
 
-export function journalKeys(prefix: string): JournalKeys {
-  return { stream: `${prefix}audit:journal`, pending: `${prefix}audit:pending` };
-}
-
-export function encodeAudit(doc: AuditDoc): string {
-  return JSON.stringify(doc);
+/** `_id` first, so a record can be recognised in the journal without parsing it. */
+export function encodeAudit({ _id, ...rest }: AuditDoc): string {
+  return JSON.stringify({ _id, ...rest });
 }
 
 export function decodeAudit(json: string): AuditDoc {
@@ -26,8 +28,8 @@ export function decodeAudit(json: string): AuditDoc {
 }
 
 export class AuditJournal {
-  readonly keys: JournalKeys;
-  /** Entries not yet drained, as last measured by the drainer; beyond maxBacklog checks are refused. */
+  readonly stream: string;
+  /** Entries not yet drained, as last measured by a drainer; beyond maxBacklog checks are refused. */
   backlog = 0;
   private closed = false;
 
@@ -36,17 +38,14 @@ export class AuditJournal {
     prefix: string,
     private readonly maxBacklog: number,
   ) {
-    this.keys = journalKeys(prefix);
+    this.stream = journalKey(prefix);
   }
 
   async append(doc: AuditDoc): Promise<void> {
     if (this.closed) throw Errors.shuttingDown();
     if (this.backlog >= this.maxBacklog) throw Errors.auditOverloaded();
-    const json = encodeAudit(doc);
     try {
-      const results = await this.redis.multi().xadd(this.keys.stream, '*', 'd', json).hset(this.keys.pending, doc._id, json).exec();
-      const failed = results?.find(([err]) => err);
-      if (!results || failed) throw failed?.[0] ?? new Error('the journal transaction was discarded');
+      await this.redis.xadd(this.stream, '*', 'd', encodeAudit(doc));
     } catch (err) {
       throw Object.assign(Errors.cacheUnavailable(), { cause: err });
     }
@@ -54,13 +53,31 @@ export class AuditJournal {
 
   /** Records appended and not yet drained into the store. */
   length(): Promise<number> {
-    return this.redis.xlen(this.keys.stream);
+    return this.redis.xlen(this.stream);
   }
 
-  /** A record appended but not yet in the store. */
+  /**
+   * A record appended but not yet in the store. The stream holds only undrained records and its
+   * entry ids are Redis's clock in ms, so the search walks back from the newest entry only as far
+   * as shortly before the record's id was made: normally a handful of entries.
+   */
   async pending(id: string): Promise<AuditDoc | null> {
-    const json = await this.redis.hget(this.keys.pending, id);
-    return json ? decodeAudit(json) : null;
+    const made = idTime(id);
+    if (made === null) return null;
+    const prefix = `{"_id":${JSON.stringify(id)},`;
+    const floor = String(Math.max(0, made - CLOCK_SKEW_MS));
+    let end = '+';
+    for (let page = 0; page < SCAN_MAX_PAGES; page += 1) {
+      const entries = (await this.redis.xrevrange(this.stream, end, floor, 'COUNT', SCAN_PAGE)) as Array<[string, string[]]>;
+      for (const [, fields] of entries) {
+        const json = fields[1];
+        if (json?.startsWith(prefix)) return decodeAudit(json);
+      }
+      const last = entries.at(-1);
+      if (!last || entries.length < SCAN_PAGE) return null;
+      end = `(${last[0]}`;
+    }
+    return null;
   }
 
   close(): void {

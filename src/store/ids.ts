@@ -15,3 +15,9 @@ export function newId(prefix: IdPrefix): string {
   const order = (seq % 46_656).toString(36).padStart(3, '0');
   return `${prefix}_${time}${order}${randomBytes(6).toString('hex')}`;
 }
+
+/** When an id was made (ms since the epoch), or null if it is not one of ours. */
+export function idTime(id: string): number | null {
+  const match = /^[a-z]+_([0-9a-z]{9})[0-9a-z]{3}[0-9a-f]{12}$/.exec(id);
+  return match?.[1] ? parseInt(match[1], 36) : null;
+}

@@ -204,7 +204,7 @@ describe('GET /api/preflight/{id}', () => {
     expect(fromJournal.json()).toEqual(expected);
     await t.app.services.auditDrainer?.start();
     await drained(t.app);
-    expect(await t.app.redis.hlen(t.app.services.auditJournal.keys.pending)).toBe(0);
+    expect(await t.app.services.auditJournal.length()).toBe(0);
     expect((await get()).json()).toEqual(expected);
   });
 
@@ -223,7 +223,7 @@ describe('privacy', () => {
   it('keeps no submitted content in the audit journal or the audit trail', async () => {
     const res = (await check(t.app, org.apiKey, { text: PII_TEXT, destination: 'AI_TOOL' })).json();
     const journal = t.app.services.auditJournal;
-    const inJournal = JSON.stringify(await t.app.redis.xrange(journal.keys.stream, '-', '+')) + JSON.stringify(await t.app.redis.hgetall(journal.keys.pending));
+    const inJournal = JSON.stringify(await t.app.redis.xrange(journal.stream, '-', '+'));
     for (const value of ['jane.doe', '555-0132', '123-45-6789', 'Contact']) expect(inJournal).not.toContain(value);
     await drained(t.app);
     const doc = await t.app.mongo.db.collection('audit').findOne({ _id: res.preflight_id });

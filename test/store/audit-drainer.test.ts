@@ -99,7 +99,7 @@ describe('audit journal and drainer', () => {
     for (const doc of docs) await journal.append(doc);
     // A consumer reads the entries and dies before storing them.
     const crashed = redis();
-    const read = await crashed.xreadgroup('GROUP', 'audit-writers', 'crashed', 'COUNT', 10, 'STREAMS', journal.keys.stream, '>');
+    const read = await crashed.xreadgroup('GROUP', 'audit-writers', 'crashed', 'COUNT', 10, 'STREAMS', journal.stream, '>');
     expect(read).not.toBeNull();
     const survivor = drainer(journal, 300);
     await survivor.start();
@@ -110,7 +110,7 @@ describe('audit journal and drainer', () => {
   it('drops an unreadable entry instead of stalling the journal', async () => {
     const journal = new AuditJournal(redis(), prefix(), 1_000);
     const r = redis();
-    await r.xadd(journal.keys.stream, '*', 'd', '{not json');
+    await r.xadd(journal.stream, '*', 'd', '{not json');
     const good = record();
     await journal.append(good);
     const d = drainer(journal);
@@ -132,5 +132,27 @@ describe('audit journal and drainer', () => {
     const journal = new AuditJournal(redis(), prefix(), 10);
     journal.close();
     await expect(journal.append(record())).rejects.toMatchObject({ code: 'shutting_down' });
+  });
+});
+
+describe('finding an undrained record by id', () => {
+  it('finds records deep in the journal, and nothing for unknown or foreign ids', async () => {
+    const journal = new AuditJournal(redis(), prefix(), 10_000);
+    const first = record();
+    await journal.append(first);
+    await Promise.all(Array.from({ length: 1_200 }, () => journal.append(record())));
+    const last = record();
+    await journal.append(last);
+    expect(await journal.pending(first._id)).toEqual(first);
+    expect(await journal.pending(last._id)).toEqual(last);
+    expect(await journal.pending(newId('pf'))).toBeNull();
+    expect(await journal.pending('not-an-id')).toBeNull();
+  });
+
+  it('does not mistake a record that mentions another id for that record', async () => {
+    const journal = new AuditJournal(redis(), prefix(), 10);
+    const absent = newId('pf');
+    await journal.append(record({ summary: `{"_id":"${absent}",` }));
+    expect(await journal.pending(absent)).toBeNull();
   });
 });
