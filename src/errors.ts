@@ -36,6 +36,7 @@ export const Errors = {
   notFound: (what: string) => new ApiError(404, 'not_found', `${what} not found.`),
   routeNotFound: (method: string, url: string) => new ApiError(404, 'route_not_found', `No route ${method} ${url}.`),
   conflict: (detail: string) => new ApiError(409, 'conflict', detail),
+  uriTooLong: () => new ApiError(414, 'uri_too_long', 'A path parameter is longer than 100 characters.'),
   payloadTooLarge: (detail: string) => new ApiError(413, 'payload_too_large', detail),
   unsupportedMediaType: (detail: string) => new ApiError(415, 'unsupported_media_type', detail),
   validation: (detail: string) => new ApiError(422, 'validation_error', detail),

@@ -5,7 +5,7 @@ import type { Config } from '../config/index.js';
 import auth from './plugins/auth.js';
 import configPlugin from './plugins/config.js';
 import detectPool from './plugins/detect-pool.js';
-import errorHandler from './plugins/error-handler.js';
+import errorHandler, { frameworkErrors } from './plugins/error-handler.js';
 import mongo from './plugins/mongo.js';
 import openapi from './plugins/openapi.js';
 import redis from './plugins/redis.js';
@@ -28,7 +28,7 @@ function loggerOptions(config: Config) {
 }
 
 export async function buildApp(config: Config): Promise<FastifyInstance> {
-  const app = Fastify({ logger: loggerOptions(config), return503OnClosing: true, forceCloseConnections: 'idle' });
+  const app = Fastify({ logger: loggerOptions(config), return503OnClosing: true, forceCloseConnections: 'idle', frameworkErrors });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Every body is JSON; anything else is 415 rather than a string that fails validation.

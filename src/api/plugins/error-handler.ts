@@ -1,6 +1,6 @@
 // The one error handler: every error leaves as `{detail, code}` with the catalogue's status.
 // Bad input is never a 500; store and Redis outages are 503 with Retry-After (fail closed).
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
@@ -59,25 +59,26 @@ function toApiError(err: FastifyError): ApiError | undefined {
   return undefined;
 }
 
+const send = (reply: FastifyReply, err: ApiError) =>
+  reply.code(err.statusCode).headers(err.headers).send({ detail: err.message, code: err.code });
+
+/** Errors Fastify raises before routing (a Fastify constructor option, so not part of the plugin). */
+export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  return send(reply, err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? Errors.uriTooLong() : Errors.badRequest(`The URL is not valid: ${err.message}`));
+}
+
 export default fp(
   async (app) => {
     app.setErrorHandler((err: FastifyError, request, reply) => {
       const apiError = toApiError(err);
       if (!apiError) {
         request.log.error({ err }, 'unhandled error');
-        const internal = Errors.internal();
-        return reply.code(internal.statusCode).send({ detail: internal.message, code: internal.code });
+        return send(reply, Errors.internal());
       }
       if (apiError.statusCode >= 500) request.log.warn({ code: apiError.code, cause: (err.cause ?? err) as Error }, apiError.message);
-      return reply
-        .code(apiError.statusCode)
-        .headers(apiError.headers)
-        .send({ detail: apiError.message, code: apiError.code });
+      return send(reply, apiError);
     });
-    app.setNotFoundHandler((request, reply) => {
-      const err = Errors.routeNotFound(request.method, request.url.split('?')[0] ?? '');
-      return reply.code(404).send({ detail: err.message, code: err.code });
-    });
+    app.setNotFoundHandler((request, reply) => send(reply, Errors.routeNotFound(request.method, request.url.split('?')[0] ?? '')));
   },
   { name: 'error-handler' },
 );
