@@ -39,8 +39,6 @@ export class AuditDrainer extends EventEmitter {
   private lastClaim = 0;
   /** After a failed batch, its entries are still ours: retry them before reading new ones. */
   private retryOwn = false;
-  /** Total records this drainer has stored; for tests and benchmarks. */
-  stored = 0;
 
   constructor(
     private readonly blocking: Redis,
@@ -71,9 +69,8 @@ export class AuditDrainer extends EventEmitter {
         const entries = (await this.claimStale()) ?? (await this.read(this.retryOwn ? '0' : '>'));
         if (this.retryOwn && entries.length === 0) this.retryOwn = false;
         if (entries.length > 0) await this.persist(entries);
-        this.journal.backlog = await this.journal.length();
         failures = 0;
-        this.emit('drained', this.journal.backlog);
+        this.emit('drained');
       } catch (err) {
         if (this.stopping) break;
         failures += 1;
@@ -144,7 +141,6 @@ export class AuditDrainer extends EventEmitter {
     const ids = entries.map(([id]) => id);
     const stream = this.journal.stream;
     await this.blocking.multi().xack(stream, GROUP, ...ids).xdel(stream, ...ids).exec();
-    this.stored += docs.length;
   }
 
   private async pause(ms: number): Promise<void> {

@@ -4,7 +4,7 @@
 // are auto-pipelined by ioredis, so recording costs about one Redis round trip per check instead of
 // one store write.
 import type { Redis } from 'ioredis';
-import { Errors } from '../errors.js';
+import { ApiError, Errors } from '../errors.js';
 import type { AuditDoc } from './audit-repository.js';
 import { idTime } from './ids.js';
 
@@ -12,6 +12,8 @@ import { idTime } from './ids.js';
 const CLOCK_SKEW_MS = 60_000;
 const SCAN_PAGE = 500;
 const SCAN_MAX_PAGES = 20;
+/** The backlog is measured at most this often, by the appending process itself. */
+const BACKLOG_MEASURE_MS = 1_000;
 
 export function journalKey(prefix: string): string {
   return `${prefix}audit:journal`;
@@ -29,8 +31,9 @@ export function decodeAudit(json: string): AuditDoc {
 
 export class AuditJournal {
   readonly stream: string;
-  /** Entries not yet drained, as last measured by a drainer; beyond maxBacklog checks are refused. */
-  backlog = 0;
+  /** Entries not yet drained, as last measured; at maxBacklog checks are refused (fail closed). */
+  private backlog = 0;
+  private measuredAt = 0;
   private closed = false;
 
   constructor(
@@ -43,10 +46,16 @@ export class AuditJournal {
 
   async append(doc: AuditDoc): Promise<void> {
     if (this.closed) throw Errors.shuttingDown();
-    if (this.backlog >= this.maxBacklog) throw Errors.auditOverloaded();
     try {
+      // Measured here rather than by a drainer: an API process that does not drain must still see it.
+      if (Date.now() - this.measuredAt >= BACKLOG_MEASURE_MS) {
+        this.measuredAt = Date.now();
+        this.backlog = await this.length();
+      }
+      if (this.backlog >= this.maxBacklog) throw Errors.auditOverloaded();
       await this.redis.xadd(this.stream, '*', 'd', encodeAudit(doc));
     } catch (err) {
+      if (err instanceof ApiError) throw err;
       throw Object.assign(Errors.cacheUnavailable(), { cause: err });
     }
   }

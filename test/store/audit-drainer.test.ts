@@ -119,9 +119,13 @@ describe('audit journal and drainer', () => {
     expect(await db.collection('audit').countDocuments({ _id: good._id } as object)).toBe(1);
   });
 
-  it('refuses appends (503) once the backlog reaches its bound', async () => {
-    const journal = new AuditJournal(redis(), prefix(), 2);
-    journal.backlog = 2;
+  it('refuses appends (503) once the undrained backlog reaches its bound, with no drainer in the process', async () => {
+    const key = prefix();
+    const filling = new AuditJournal(redis(), key, 2);
+    await filling.append(record());
+    await filling.append(record());
+    // A process that starts now measures the backlog on its first append.
+    const journal = new AuditJournal(redis(), key, 2);
     const err = await journal.append(record()).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).statusCode).toBe(503);
