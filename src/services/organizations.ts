@@ -62,7 +62,6 @@ export class OrganizationService {
         updated_at: now,
       };
       await this.repos.licenses.insert(license);
-      await this.repos.policyGroups.insert({ _id: newId('grp'), org_id: org._id, name: DEFAULT_POLICY_GROUP, created_at: now });
       await this.policies.create(org, {
         ...DEFAULT_POLICY_FIELDS,
         name: 'Default policy',

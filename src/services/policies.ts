@@ -90,6 +90,7 @@ export class PolicyService {
       created_at: now,
       updated_at: now,
     };
+    await this.repos.policyGroups.ensure(org._id, doc.group);
     await this.repos.policies.insert(doc);
     return doc;
   }
@@ -98,6 +99,7 @@ export class PolicyService {
     const current = await this.repos.policies.findInOrg(org._id, policyId);
     if (!current) return null;
     const { rules: ruleInput, ...fields } = patch;
+    if (fields.group !== undefined) await this.repos.policyGroups.ensure(org._id, fields.group);
     const set: Partial<PolicyDoc> = { ...fields, updated_at: new Date() };
     if (ruleInput) {
       const rules = assignRuleIds(ruleInput, current.rules);

@@ -1,4 +1,6 @@
 import type { Db } from 'mongodb';
+import { isDuplicateKey } from './errors.js';
+import { newId } from './ids.js';
 
 export interface PolicyGroupDoc {
   _id: string;
@@ -12,8 +14,17 @@ export type PolicyGroupRepository = ReturnType<typeof policyGroupRepository>;
 export function policyGroupRepository(db: Db) {
   const col = db.collection<PolicyGroupDoc>('policy_groups');
   return {
-    async insert(doc: PolicyGroupDoc): Promise<void> {
-      await col.insertOne(doc);
+    /** Creates the group unless it exists; concurrent callers end with one group. */
+    async ensure(orgId: string, name: string): Promise<void> {
+      try {
+        await col.updateOne(
+          { org_id: orgId, name },
+          { $setOnInsert: { _id: newId('grp'), org_id: orgId, name, created_at: new Date() } },
+          { upsert: true },
+        );
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+      }
     },
     async deleteByOrg(orgId: string): Promise<void> {
       await col.deleteMany({ org_id: orgId });

@@ -30,6 +30,14 @@ describe('policies', () => {
     expect(JSON.stringify(stored)).not.toContain(p.api_key);
   });
 
+  it('keeps the organization’s policy groups in step with the groups its policies name', async () => {
+    const p = await createPolicy({ name: 'Marketing', group: 'marketing' });
+    await t.app.inject({ method: 'PATCH', url: url(`/${p.policy_id}`), headers: admin, payload: { group: 'support' } });
+    await createPolicy({ name: 'Marketing 2', group: 'marketing' });
+    const groups = await t.app.mongo.db.collection('policy_groups').find({ org_id: org.orgId }).toArray();
+    expect(groups.map((g) => g.name).sort()).toEqual(['default', 'marketing', 'support']);
+  });
+
   it('gets, lists and 404s', async () => {
     const p = await createPolicy();
     expect((await t.app.inject({ method: 'GET', url: url(`/${p.policy_id}`), headers: admin })).json()).toEqual(p);
