@@ -1,26 +1,21 @@
-import { awsAccessKey } from './detectors/aws-access-key.js';
-import { creditCard } from './detectors/credit-card.js';
 import type { Detector } from './detectors/detector.js';
-import { email } from './detectors/email.js';
-import { medicalRecordNumber } from './detectors/medical-record-number.js';
-import { phi } from './detectors/phi.js';
-import { phone } from './detectors/phone.js';
-import { ssn } from './detectors/ssn.js';
+import { FINANCIAL_DETECTORS } from './detectors/financial/index.js';
+import { PHI_DETECTORS } from './detectors/phi/index.js';
+import { PII_DETECTORS } from './detectors/pii/index.js';
+import { SECRETS_DETECTORS } from './detectors/secrets/index.js';
 import { CATEGORIES, type DetectorType } from './types.js';
 
 /**
- * The detector table, run in this order. A detector that uses `earlier` findings (PHI looks for
+ * The detector table, run in this order: PHI last, as it reads the findings of every other group.
+ * Within a group, the group's index sets the order. A detector that uses `earlier` findings (PHI looks for
  * SSNs, emails and record numbers near a clinical term) must come after the ones it reads.
  * The order also breaks exact ties between overlapping findings and orders summaries.
  */
 export const DETECTORS: readonly Detector[] = Object.freeze([
-  email,
-  phone,
-  ssn,
-  creditCard,
-  awsAccessKey,
-  medicalRecordNumber,
-  phi,
+  ...PII_DETECTORS,
+  ...FINANCIAL_DETECTORS,
+  ...SECRETS_DETECTORS,
+  ...PHI_DETECTORS,
 ]);
 
 /** Every type the engine can emit, with its category, in table order. */

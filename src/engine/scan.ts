@@ -1,13 +1,29 @@
 import { DETECTORS } from './catalogue.js';
+import { noiseSpans, withoutNoise } from './noise.js';
 import { resolveOverlaps } from './overlaps.js';
-import type { Finding } from './types.js';
+import type { Finding, ScanOptions } from './types.js';
 
-/** Every finding in the text, sorted by start, overlaps resolved (see resolveOverlaps). */
-export function scan(text: string): Finding[] {
-  const found: Finding[] = [];
+/** Findings below this confidence are dropped unless a policy sets its own `min_confidence`. */
+export const DEFAULT_MIN_CONFIDENCE = 0.5;
+
+const NOISE_EXEMPT = new Set(DETECTORS.filter((d) => d.noiseExempt).map((d) => d.type));
+
+/**
+ * Every finding in the text, sorted by start: known noise dropped, findings under the minimum
+ * confidence dropped, then overlaps resolved (see resolveOverlaps).
+ */
+export function scan(text: string, options: ScanOptions = {}): Finding[] {
+  let lower: string | undefined;
+  let found: Finding[] = [];
   for (const detector of DETECTORS) {
+    if (detector.keywords) {
+      const haystack = (lower ??= text.toLowerCase());
+      if (!detector.keywords.some((k) => haystack.includes(k))) continue;
+    }
     // One at a time: spreading a detector's findings as arguments overflows the stack on huge inputs.
     for (const f of detector.find(text, found)) found.push(f);
   }
-  return resolveOverlaps(found);
+  found = withoutNoise(found, noiseSpans(text), (f) => NOISE_EXEMPT.has(f.type));
+  const min = options.minConfidence ?? DEFAULT_MIN_CONFIDENCE;
+  return resolveOverlaps(found.filter((f) => f.confidence >= min));
 }

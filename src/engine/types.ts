@@ -25,6 +25,12 @@ export interface Finding {
   confidence: number;
 }
 
+/** Per-policy scan settings (DESIGN §18). */
+export interface ScanOptions {
+  /** Findings below this confidence are dropped; defaults to DEFAULT_MIN_CONFIDENCE. */
+  minConfidence?: number;
+}
+
 export interface Rule {
   id: string;
   name: string;

@@ -6,6 +6,18 @@ import type { DetectorType, Finding } from '../types.js';
  * detectors that need context such as "near an SSN".
  */
 export interface Detector extends DetectorType {
+  /**
+   * Lower-case strings of which at least one must occur in the lower-cased text for `find` to run
+   * at all: a cheap prefilter, as gitleaks has, so a detector's regex never runs on text that
+   * cannot hold its match. Omit for detectors without a fixed word (digit shapes).
+   */
+  keywords?: readonly string[];
+  /**
+   * True when a match is trusted over the known-noise exclusions (noise.ts): a provider-prefixed
+   * key inside a hex blob is still a key. By default a finding lying wholly inside a noise span
+   * (a UUID, a digest, an order id...) is dropped.
+   */
+  noiseExempt?: boolean;
   find(text: string, earlier: readonly Finding[]): Finding[];
 }
 

@@ -1,6 +1,6 @@
-import { hasCueNear, standsAlone } from '../text.js';
-import type { DetectorType, Finding } from '../types.js';
-import { makeFinding, type Detector } from './detector.js';
+import { hasCueNear, standsAlone } from '../../text.js';
+import type { DetectorType, Finding } from '../../types.js';
+import { makeFinding, type Detector } from '../detector.js';
 
 const SSN: DetectorType = { type: 'SSN', category: 'PII' };
 

@@ -1,5 +1,5 @@
-import type { DetectorType, Finding } from '../types.js';
-import { makeFinding, type Detector } from './detector.js';
+import type { DetectorType, Finding } from '../../types.js';
+import { makeFinding, type Detector } from '../detector.js';
 
 const AWS_ACCESS_KEY: DetectorType = { type: 'AWS_ACCESS_KEY', category: 'SECRETS' };
 

@@ -1,6 +1,6 @@
-import { isAlnumCode } from '../text.js';
-import type { DetectorType, Finding } from '../types.js';
-import { makeFinding, type Detector } from './detector.js';
+import { isAlnumCode } from '../../text.js';
+import type { DetectorType, Finding } from '../../types.js';
+import { makeFinding, type Detector } from '../detector.js';
 
 // Anchored on each '@' and grown outwards with character tests rather than one regex: a
 // backtracking regex over "local@domain" goes quadratic on long runs of word characters.

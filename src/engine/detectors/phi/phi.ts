@@ -1,6 +1,6 @@
-import type { DetectorType, Finding } from '../types.js';
+import type { DetectorType, Finding } from '../../types.js';
 import { CLINICAL_ACRONYMS, CLINICAL_TERMS } from './clinical-terms.js';
-import { makeFinding, type Detector } from './detector.js';
+import { makeFinding, type Detector } from '../detector.js';
 
 const PHI: DetectorType = { type: 'PHI', category: 'PHI' };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { found } from './helpers.js';
+import { found } from '../../helpers.js';
 
 describe('MEDICAL_RECORD_NUMBER', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { luhnValid } from '../../src/engine/detectors/credit-card.js';
-import { found } from './helpers.js';
+import { luhnValid } from '../../../../src/engine/detectors/financial/credit-card.js';
+import { found } from '../../helpers.js';
 
 describe('CREDIT_CARD', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CLINICAL_ACRONYMS, CLINICAL_TERMS } from '../../src/engine/detectors/clinical-terms.js';
-import { found } from './helpers.js';
+import { CLINICAL_ACRONYMS, CLINICAL_TERMS } from '../../../../src/engine/detectors/phi/clinical-terms.js';
+import { found } from '../../helpers.js';
 
 describe('PHI', () => {
   it('ships a substantial clinical vocabulary', () => {

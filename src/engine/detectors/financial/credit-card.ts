@@ -1,6 +1,6 @@
-import { hasDigits, isDigitCode, standsAlone } from '../text.js';
-import type { DetectorType, Finding } from '../types.js';
-import { makeFinding, type Detector } from './detector.js';
+import { hasDigits, isDigitCode, standsAlone } from '../../text.js';
+import type { DetectorType, Finding } from '../../types.js';
+import { makeFinding, type Detector } from '../detector.js';
 
 const CREDIT_CARD: DetectorType = { type: 'CREDIT_CARD', category: 'FINANCIAL' };
 

@@ -1,5 +1,5 @@
-import type { DetectorType, Finding } from '../types.js';
-import { makeFinding, type Detector } from './detector.js';
+import type { DetectorType, Finding } from '../../types.js';
+import { makeFinding, type Detector } from '../detector.js';
 
 const MEDICAL_RECORD_NUMBER: DetectorType = { type: 'MEDICAL_RECORD_NUMBER', category: 'PHI' };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { scan } from '../../src/engine/index.js';
-import { found } from './helpers.js';
+import { scan } from '../../../../src/engine/index.js';
+import { found } from '../../helpers.js';
 
 describe('PHONE', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { found } from './helpers.js';
+import { found } from '../../helpers.js';
 
 describe('AWS_ACCESS_KEY', () => {
   it.each(['AKIAIOSFODNN7EXAMPLE', 'ASIAY34FZKBOKMUTVV7A', 'ABIA234567ZABCDEFGHI', 'ACCAABCDEFGHIJKLMNOP'])('finds %s', (key) => {
