@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Entry point of `npm start`, `npm test` and `npm run bench`: installs whatever is missing on this
-# machine, then hands over to scripts/stack.ts, which starts local Redis + FerretDB when
-# REDIS_URL / MONGODB_URL are not given.
+# Entry point of `npm start`, `npm test`, `npm run bench` and `npm run eval`: installs whatever is
+# missing on this machine, then hands over to scripts/stack.ts, which starts local Redis + FerretDB
+# when REDIS_URL / MONGODB_URL are not given (`eval` is pure and needs neither).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mode="${1:?usage: scripts/run.sh start|test|bench [args...]}"
+mode="${1:?usage: scripts/run.sh start|test|bench|eval [args...]}"
 shift
 
 FERRETDB_VERSION=v1.24.2
@@ -65,6 +65,8 @@ ensure_ferretdb() {
 }
 
 ensure_node_modules
-ensure_redis
-ensure_ferretdb
+if [[ $mode != eval ]]; then
+  ensure_redis
+  ensure_ferretdb
+fi
 exec node --import tsx scripts/stack.ts "$mode" "$@"

@@ -1,4 +1,5 @@
-// Runs a command against the local stack: `start` (API), `test` (type check + vitest), `bench`.
+// Runs a command against the local stack: `start` (API), `test` (type check + vitest), `bench`;
+// `eval` (detection accuracy) is pure and runs without the stack.
 // Local Redis/FerretDB are started only when REDIS_URL / MONGODB_URL are unset, and stopped on exit.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -8,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { startLocalServices, type LocalServices } from './local-services.js';
 import { printBanner } from './start-banner.js';
 
-type Mode = 'start' | 'test' | 'bench';
+type Mode = 'start' | 'test' | 'bench' | 'eval';
 
 /** Starts a child with our SIGINT/SIGTERM forwarded to it; `exited` resolves with its exit code. */
 function start(cmd: string, args: string[], env: NodeJS.ProcessEnv): { child: ChildProcess; exited: Promise<number> } {
@@ -50,6 +51,7 @@ async function withServices(dataDir: string, persist: boolean, body: (s: LocalSe
 
 async function main(mode: Mode, args: string[]): Promise<number> {
   const node = process.execPath;
+  if (mode === 'eval') return run(node, ['--import', 'tsx', 'bench/eval/run.ts', ...args], process.env);
   if (mode === 'start') {
     const dataDir = resolve(process.env.DATA_DIR ?? '.data');
     mkdirSync(dataDir, { recursive: true });
@@ -101,8 +103,8 @@ async function main(mode: Mode, args: string[]): Promise<number> {
 }
 
 const [mode, ...args] = process.argv.slice(2);
-if (mode !== 'start' && mode !== 'test' && mode !== 'bench') {
-  console.error('usage: stack.ts start|test|bench [args...]');
+if (mode !== 'start' && mode !== 'test' && mode !== 'bench' && mode !== 'eval') {
+  console.error('usage: stack.ts start|test|bench|eval [args...]');
   process.exit(2);
 }
 main(mode, args).then(

@@ -25,9 +25,13 @@ export const DETECTOR_TYPES: readonly DetectorType[] = Object.freeze(
 
 const KNOWN_NAMES: ReadonlySet<string> = new Set([...CATEGORIES, ...DETECTOR_TYPES.map((d) => d.type)]);
 
-/** True for the five categories and every type the engine can emit, in any letter case. */
-export function isKnownDataType(name: string): boolean {
-  return KNOWN_NAMES.has(name.trim().toUpperCase());
+/**
+ * True for the five categories, every type the engine can emit and the names of the policy's own
+ * custom detectors (given upper-case), in any letter case.
+ */
+export function isKnownDataType(name: string, customNames: ReadonlySet<string> = new Set()): boolean {
+  const upper = name.trim().toUpperCase();
+  return KNOWN_NAMES.has(upper) || customNames.has(upper);
 }
 
 const TABLE_ORDER = new Map(DETECTOR_TYPES.map((d, i) => [d.type, i]));

@@ -4,9 +4,12 @@ import { sample } from './sample.js';
 import { scan } from './scan.js';
 import type { CheckOptions, CheckOutcome, Detection } from './types.js';
 
-/** One text check: scan, decide, report per type and mask what the policy masks (DESIGN §19-20). */
+/**
+ * One text check: scan with the policy's detection settings, decide, report per type and mask what
+ * the policy masks (DESIGN §18-20).
+ */
 export function check(text: string, options: CheckOptions): CheckOutcome {
-  const findings = scan(text);
+  const findings = scan(text, options);
   const { decision, findings: decided, fired_rules, summary } = decide(findings, options.rules, options.destination);
   const blocked = decision === 'BLOCKED';
 

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { starAllButLast4 } from './text.js';
+import { initialsOnly, starAllButLast4 } from './text.js';
 import type { Finding, MaskingStyle } from './types.js';
 
 /** Numbers each distinct value per type in order of first appearance: [EMAIL_1], [EMAIL_2]. */
@@ -30,7 +30,7 @@ export function mask(text: string, findingsToMask: readonly Finding[], style: Ma
       case 'pseudonym':
         return `[${f.type}_${pseudonym(f.type, value)}]`;
       case 'partial':
-        return starAllButLast4(value);
+        return f.type === 'PERSON_NAME' ? initialsOnly(value) : starAllButLast4(value);
       case 'hash':
         return `[${f.type}:${createHmac('sha256', hashKey).update(value).digest('hex').slice(0, 8)}]`;
     }

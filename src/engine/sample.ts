@@ -1,4 +1,4 @@
-import { starAllButLast4 } from './text.js';
+import { initialsOnly, starAllButLast4 } from './text.js';
 import type { Finding } from './types.js';
 
 /** At most this many characters of a secret are shown, and never more than half of it. */
@@ -15,5 +15,6 @@ export function sample(finding: Finding): string {
   }
   const at = value.lastIndexOf('@');
   if (finding.type === 'EMAIL' && at > 0) return `${value.charAt(0)}***${value.slice(at)}`;
+  if (finding.type === 'PERSON_NAME') return initialsOnly(value);
   return starAllButLast4(value);
 }

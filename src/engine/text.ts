@@ -65,3 +65,10 @@ export function starAllButLast4(value: string): string {
   const starred = head.replace(LETTER_OR_DIGIT, '*');
   return (starred === head ? '*'.repeat(head.length) : starred) + value.slice(-4);
 }
+
+const AFTER_INITIAL = /(?<=\p{L})[\p{L}\p{N}'’-]+/gu;
+
+/** `J*** R**`: a name keeps only its initials, since its last 4 characters are a surname. */
+export function initialsOnly(value: string): string {
+  return value.replace(AFTER_INITIAL, (rest) => '*'.repeat(rest.length));
+}

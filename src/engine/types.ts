@@ -25,10 +25,31 @@ export interface Finding {
   confidence: number;
 }
 
-/** Per-policy scan settings (DESIGN §18). */
+/**
+ * A policy's own detector (DESIGN §18): a pattern run on RE2, or keywords matched as whole words.
+ * Exactly one of `pattern` and `keywords`. Its `name` (upper case) is the type of its findings.
+ */
+export interface CustomDetectorSpec {
+  name: string;
+  category: Category;
+  pattern?: string;
+  keywords?: string[];
+  /** Letter case matters for the pattern or keywords; false by default. */
+  case_sensitive?: boolean;
+}
+
+/** A known false positive: a finding whose value equals `value`, or that `pattern` matches whole, is dropped. */
+export type AllowEntry = { value: string } | { pattern: string };
+
+/**
+ * Per-policy scan settings (DESIGN §18). Plain data, so they cross to worker threads; the engine
+ * compiles them itself (and caches the result).
+ */
 export interface ScanOptions {
   /** Findings below this confidence are dropped; defaults to DEFAULT_MIN_CONFIDENCE. */
   minConfidence?: number;
+  customDetectors?: readonly CustomDetectorSpec[];
+  allow?: readonly AllowEntry[];
 }
 
 export interface Rule {
@@ -55,7 +76,7 @@ export interface FiredRule {
   count: number;
 }
 
-export interface CheckOptions {
+export interface CheckOptions extends ScanOptions {
   rules: Rule[];
   destination: Destination;
   masking: MaskingStyle;

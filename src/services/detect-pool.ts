@@ -42,10 +42,21 @@ export class DetectPool {
     await Promise.all(Array.from({ length: this.opts.threads }, () => this.pool.run(probe, { name: 'checkText' })));
   }
 
+  /**
+   * Texts up to this length scan on the calling thread. Each custom pattern adds RE2 work of up to
+   * about 2 µs per character in the worst case (docs/detectors/custom.md), so the inline budget is
+   * shared among them: the event loop's worst pause stays bounded however many patterns a policy has.
+   */
+  private inlineLimit(task: CheckTextTask): number {
+    const patterns = task.options.customDetectors?.filter((d) => d.pattern !== undefined).length ?? 0;
+    return Math.floor(this.opts.inlineMaxChars / Math.max(1, patterns));
+  }
+
   async checkText(task: CheckTextTask): Promise<CheckOutcome> {
     // A short text scans in tens of microseconds, less than a hop to a worker thread costs; the
     // engine is linear-time, so this bounds the event loop's pause to well under a millisecond.
-    if (task.text.length <= this.opts.inlineMaxChars) {
+    // A policy whose settings fail to compile fails here or in the thread: 503, never unchecked.
+    if (task.text.length <= this.inlineLimit(task)) {
       try {
         return checkText(task);
       } catch (err) {

@@ -1,5 +1,7 @@
-// Policy lifecycle: server-assigned rule ids, version bumps on rule changes, keys minted and rotated.
-import type { Action, Destination, MaskingStyle, Rule } from '../engine/types.js';
+// Policy lifecycle: server-assigned rule ids, version bumps on changes that alter detection or
+// decisions, keys minted and rotated.
+import { DEFAULT_MIN_CONFIDENCE, isKnownDataType } from '../engine/index.js';
+import type { Action, AllowEntry, Category, CustomDetectorSpec, Destination, MaskingStyle, Rule } from '../engine/types.js';
 import { Errors } from '../errors.js';
 import type { KeyVault } from '../store/api-keys.js';
 import { newId } from '../store/ids.js';
@@ -18,6 +20,19 @@ export interface RuleInput {
   action: Action;
 }
 
+export interface CustomDetectorInput {
+  name: string;
+  category: Category;
+  pattern?: string | undefined;
+  keywords?: string[] | undefined;
+  case_sensitive: boolean;
+}
+
+export interface AllowInput {
+  value?: string | undefined;
+  pattern?: string | undefined;
+}
+
 export interface PolicyInput {
   name: string;
   description: string;
@@ -26,6 +41,9 @@ export interface PolicyInput {
   masking: MaskingStyle;
   group: string;
   is_active: boolean;
+  custom_detectors: CustomDetectorInput[];
+  allow: AllowInput[];
+  min_confidence: number;
 }
 
 export type PolicyPatch = Partial<PolicyInput>;
@@ -58,7 +76,36 @@ export function assignRuleIds(input: RuleInput[], existing: Rule[]): Rule[] {
   });
 }
 
-const sameRules = (a: Rule[], b: Rule[]) => JSON.stringify(a) === JSON.stringify(b);
+/** Rule data types that are neither built in nor one of the policy's custom detectors, with their paths. */
+export function unknownDataTypes(
+  rules: ReadonlyArray<{ dataTypes: readonly string[] }>,
+  customNames: ReadonlySet<string>,
+): Array<{ path: Array<string | number>; message: string }> {
+  return rules.flatMap((rule, i) =>
+    rule.dataTypes.flatMap((name, j) =>
+      isKnownDataType(name, customNames)
+        ? []
+        : [{ path: ['rules', i, 'dataTypes', j], message: `unknown data type '${name}': not a category, a built-in type or a custom detector of this policy` }],
+    ),
+  );
+}
+
+/** The engine's shape of an allow entry: exactly one key (the API checks there is exactly one). */
+export function toAllowEntry(e: AllowInput): AllowEntry {
+  return e.value !== undefined ? { value: e.value } : { pattern: e.pattern ?? '' };
+}
+
+/** Stored shape: names upper-case, no absent keys (the driver would store them as null). */
+export function toCustomDetectors(input: CustomDetectorInput[]): CustomDetectorSpec[] {
+  return input.map((d) => ({
+    name: d.name.trim().toUpperCase(),
+    category: d.category,
+    ...(d.pattern !== undefined ? { pattern: d.pattern } : { keywords: (d.keywords ?? []).map((k) => k.trim()) }),
+    case_sensitive: d.case_sensitive,
+  }));
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 export class PolicyService {
   constructor(
@@ -85,6 +132,9 @@ export class PolicyService {
       license_id: license._id,
       masking: input.masking,
       rules: assignRuleIds(input.rules, []),
+      custom_detectors: toCustomDetectors(input.custom_detectors),
+      allow: input.allow.map(toAllowEntry),
+      min_confidence: input.min_confidence,
       key_hash: key.hash,
       key_enc: key.encrypted,
       created_at: now,
@@ -95,18 +145,31 @@ export class PolicyService {
     return doc;
   }
 
+  /**
+   * Applies a partial update. Rules, custom detectors, allowlist and min_confidence all change what a
+   * check answers, so a real change to any of them bumps the version.
+   */
   async update(org: OrganizationDoc, policyId: string, patch: PolicyPatch): Promise<PolicyDoc | null> {
     const current = await this.repos.policies.findInOrg(org._id, policyId);
     if (!current) return null;
-    const { rules: ruleInput, ...fields } = patch;
+    const { rules: ruleInput, custom_detectors: detectorInput, allow: allowInput, min_confidence, ...fields } = patch;
+    const detection: Pick<PolicyDoc, 'rules' | 'custom_detectors' | 'allow' | 'min_confidence'> = {
+      rules: ruleInput ? assignRuleIds(ruleInput, current.rules) : current.rules,
+      custom_detectors: detectorInput ? toCustomDetectors(detectorInput) : current.custom_detectors,
+      allow: allowInput ? allowInput.map(toAllowEntry) : current.allow,
+      min_confidence: min_confidence ?? current.min_confidence,
+    };
+    // Rules may name the policy's custom detectors: checked against the policy as it will be.
+    const unknown = unknownDataTypes(detection.rules, new Set(detection.custom_detectors.map((d) => d.name)));
+    if (unknown.length > 0) {
+      throw Errors.validation(`Invalid request. ${unknown.slice(0, 5).map((u) => `${u.path.join('.')}: ${u.message}`).join('; ')}.`);
+    }
     if (fields.group !== undefined) await this.repos.policyGroups.ensure(org._id, fields.group);
     const set: Partial<PolicyDoc> = { ...fields, updated_at: new Date() };
-    if (ruleInput) {
-      const rules = assignRuleIds(ruleInput, current.rules);
-      if (!sameRules(rules, current.rules)) {
-        set.rules = rules;
-        set.version = nextVersion(current.version);
-      }
+    const changed = (Object.keys(detection) as Array<keyof typeof detection>).filter((k) => !same(detection[k], current[k]));
+    if (changed.length > 0) {
+      Object.assign(set, Object.fromEntries(changed.map((k) => [k, detection[k]])));
+      set.version = nextVersion(current.version);
     }
     const updated = await this.repos.policies.update(org._id, policyId, set);
     await this.keys.invalidate();
@@ -142,4 +205,7 @@ export const DEFAULT_POLICY_FIELDS = {
   masking: 'label' as MaskingStyle,
   group: DEFAULT_POLICY_GROUP,
   is_active: true,
+  custom_detectors: [] as CustomDetectorInput[],
+  allow: [] as AllowInput[],
+  min_confidence: DEFAULT_MIN_CONFIDENCE,
 };

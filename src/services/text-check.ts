@@ -33,7 +33,16 @@ export class TextCheckService {
   async run({ policy, org }: PolicyPrincipal, text: string, destination: Destination): Promise<TextCheckResult> {
     const outcome = await this.pool.checkText({
       text,
-      options: { rules: policy.rules, destination, masking: policy.masking, hashKey: this.hashKeyFor(org._id) },
+      options: {
+        rules: policy.rules,
+        destination,
+        masking: policy.masking,
+        hashKey: this.hashKeyFor(org._id),
+        // Plain specs, compiled (and cached) by whichever thread scans: RE2 programs cannot be sent.
+        customDetectors: policy.custom_detectors,
+        allow: policy.allow,
+        minConfidence: policy.min_confidence,
+      },
     });
     const createdAt = new Date();
     const id = newId('pf');

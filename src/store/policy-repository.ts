@@ -1,5 +1,6 @@
 import type { Db } from 'mongodb';
-import type { MaskingStyle, Rule } from '../engine/types.js';
+import { DEFAULT_MIN_CONFIDENCE } from '../engine/index.js';
+import type { AllowEntry, CustomDetectorSpec, MaskingStyle, Rule } from '../engine/types.js';
 
 export interface PolicyDoc {
   _id: string;
@@ -13,6 +14,10 @@ export interface PolicyDoc {
   license_id: string;
   masking: MaskingStyle;
   rules: Rule[];
+  /** Detection settings (DESIGN §18); policies stored before they existed read as the defaults. */
+  custom_detectors: CustomDetectorSpec[];
+  allow: AllowEntry[];
+  min_confidence: number;
   key_hash: string;
   key_enc: string;
   created_at: Date;
@@ -21,23 +26,32 @@ export interface PolicyDoc {
 
 export type PolicyRepository = ReturnType<typeof policyRepository>;
 
+type StoredPolicy = Omit<PolicyDoc, 'custom_detectors' | 'allow' | 'min_confidence'> & Partial<PolicyDoc>;
+
+function withDefaults(doc: StoredPolicy): PolicyDoc;
+function withDefaults(doc: StoredPolicy | null): PolicyDoc | null;
+function withDefaults(doc: StoredPolicy | null): PolicyDoc | null {
+  if (!doc) return null;
+  return { ...doc, custom_detectors: doc.custom_detectors ?? [], allow: doc.allow ?? [], min_confidence: doc.min_confidence ?? DEFAULT_MIN_CONFIDENCE };
+}
+
 export function policyRepository(db: Db) {
-  const col = db.collection<PolicyDoc>('policies');
+  const col = db.collection<StoredPolicy>('policies');
   return {
     async insert(doc: PolicyDoc): Promise<void> {
       await col.insertOne(doc);
     },
-    listByOrg(orgId: string): Promise<PolicyDoc[]> {
-      return col.find({ org_id: orgId }).sort({ created_at: 1, _id: 1 }).toArray();
+    async listByOrg(orgId: string): Promise<PolicyDoc[]> {
+      return (await col.find({ org_id: orgId }).sort({ created_at: 1, _id: 1 }).toArray()).map((d) => withDefaults(d));
     },
-    findInOrg(orgId: string, policyId: string): Promise<PolicyDoc | null> {
-      return col.findOne({ _id: policyId, org_id: orgId });
+    async findInOrg(orgId: string, policyId: string): Promise<PolicyDoc | null> {
+      return withDefaults(await col.findOne({ _id: policyId, org_id: orgId }));
     },
-    findByKeyHash(keyHash: string): Promise<PolicyDoc | null> {
-      return col.findOne({ key_hash: keyHash });
+    async findByKeyHash(keyHash: string): Promise<PolicyDoc | null> {
+      return withDefaults(await col.findOne({ key_hash: keyHash }));
     },
-    update(orgId: string, policyId: string, set: Partial<Omit<PolicyDoc, '_id' | 'org_id'>>): Promise<PolicyDoc | null> {
-      return col.findOneAndUpdate({ _id: policyId, org_id: orgId }, { $set: set }, { returnDocument: 'after' });
+    async update(orgId: string, policyId: string, set: Partial<Omit<PolicyDoc, '_id' | 'org_id'>>): Promise<PolicyDoc | null> {
+      return withDefaults(await col.findOneAndUpdate({ _id: policyId, org_id: orgId }, { $set: set }, { returnDocument: 'after' }));
     },
     async delete(orgId: string, policyId: string): Promise<boolean> {
       return (await col.deleteOne({ _id: policyId, org_id: orgId })).deletedCount === 1;

@@ -13,7 +13,7 @@ beforeAll(async () => {
   const texts = [
     ['hello there', 'AI_TOOL'],
     ['mail jane@example.com', 'VENDOR'],
-    ['key AKIAIOSFODNN7EXAMPLE', 'CUSTOMER'],
+    ['key AKIAZ3MSJV4WWNKWW5FG', 'CUSTOMER'],
   ] as const;
   for (const [text, destination] of texts) ids.push((await check(t.app, a.apiKey, { text, destination })).json().preflight_id);
   await check(t.app, b.apiKey, { text: 'org b', destination: 'AI_TOOL' });

@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const PII_TEXT = 'Contact jane.doe@example.com or call (415) 555-0132. SSN 123-45-6789.';
-const SECRET_TEXT = 'deploy with AKIAIOSFODNN7EXAMPLE please';
+const SECRET_TEXT = 'deploy with AKIAZ3MSJV4WWNKWW5FG please';
 const PHI_TEXT = 'Patient John Smith (MRN 00482913) was diagnosed with diabetes and prescribed metformin.';
 
 async function policyWith(payload: Record<string, unknown>) {
@@ -44,7 +44,7 @@ describe('POST /api/preflight/text with the default policy', () => {
     expect(body.masked_content).toBeNull();
     expect(body.detected).toEqual([{ type: 'AWS_ACCESS_KEY', count: 1, sample: null }]);
     expect(body.summary.length).toBeGreaterThan(0);
-    expect(body.summary).not.toContain('AKIAIOSFODNN7EXAMPLE');
+    expect(body.summary).not.toContain('AKIAZ3MSJV4WWNKWW5FG');
   });
 
   it('blocks PHI to AI tools and masks it for customers', async () => {

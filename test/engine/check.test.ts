@@ -47,6 +47,7 @@ describe('check', () => {
     expect(outcome.decision).toBe('BLOCKED');
     expect(outcome.masked_content).toBeNull();
     expect(outcome.detected).toEqual([
+      { type: 'PERSON_NAME', count: 1, sample: null },
       { type: 'EMAIL', count: 1, sample: null },
       { type: 'PHI', count: 1, sample: null },
     ]);
@@ -57,12 +58,12 @@ describe('check', () => {
     const text = 'Patient Jane Roe was diagnosed with diabetes.';
     const outcome = check(text, options('CUSTOMER', { masking: 'pseudonym' }));
     expect(outcome.decision).toBe('ALLOWED_WITH_MASKING');
-    expect(outcome.masked_content).toBe('Patient Jane Roe was diagnosed with [PHI_1].');
+    expect(outcome.masked_content).toBe('Patient [PERSON_NAME_1] was diagnosed with [PHI_1].');
   });
 
   it('blocks secrets everywhere', () => {
     for (const destination of ['AI_TOOL', 'VENDOR', 'CUSTOMER'] as const) {
-      const outcome = check('aws_access_key_id=AKIAIOSFODNN7EXAMPLE', options(destination));
+      const outcome = check('aws_access_key_id=AKIAZ3MSJV4WWNKWW5FG', options(destination));
       expect(outcome.decision).toBe('BLOCKED');
       expect(outcome.summary).toBe(`Blocked: AWS_ACCESS_KEY is blocked for ${destination} by rule 'Block secrets everywhere'.`);
     }
@@ -83,7 +84,7 @@ describe('check', () => {
   });
 
   it('never puts raw values into the summary or samples', () => {
-    const values = ['jane@example.com', '415-555-0132', '123-45-6789', '4111111111111111', 'AKIAIOSFODNN7EXAMPLE', '00123456'];
+    const values = ['jane@example.com', '415-555-0132', '123-45-6789', '4111111111111111', 'AKIAZ3MSJV4WWNKWW5FG', '00123456'];
     const text = `${values.join(' and ')} MRN 00123456`;
     for (const destination of ['AI_TOOL', 'VENDOR', 'CUSTOMER'] as const) {
       for (const ruleSet of [rules, rules.filter((r) => r.action !== 'BLOCK'), []]) {

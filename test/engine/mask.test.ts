@@ -26,6 +26,8 @@ describe('mask', () => {
     expect(mask('4111111111111111', [card], 'partial', 'k')).toBe('************1111');
     const short = finding('PHI', 'PHI', 'HIV');
     expect(mask('HIV', [short], 'partial', 'k')).toBe('***');
+    // A name's last 4 characters are its surname: partial keeps only the initials.
+    expect(mask('Jane Roe', [finding('PERSON_NAME', 'PII', 'Jane Roe')], 'partial', 'k')).toBe('J*** R**');
   });
 
   it('hash: a keyed HMAC-SHA256 prefix that depends on the key', () => {
@@ -60,6 +62,8 @@ describe('sample', () => {
     [finding('AWS_ACCESS_KEY', 'SECRETS', 'AKIAIOSFODNN7EXAMPLE'), 'AKIA****'],
     [finding('MEDICAL_RECORD_NUMBER', 'PHI', 'MRN-00123456'), '***-****3456'],
     [finding('PHI', 'PHI', 'HIV'), '***'],
+    [finding('PERSON_NAME', 'PII', 'Jane Roe'), 'J*** R**'],
+    [finding('PERSON_NAME', 'PII', "Siobhán O'Neil-Ryan"), 'S****** O**********'],
   ])('hides %j as %s', (f, expected) => {
     expect(sample(f)).toBe(expected);
   });

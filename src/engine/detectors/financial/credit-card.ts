@@ -1,6 +1,7 @@
-import { hasDigits, isDigitCode, standsAlone } from '../../text.js';
+import { hasCueNear, hasDigits, isDigitCode, standsAlone } from '../../text.js';
 import type { DetectorType, Finding } from '../../types.js';
 import { makeFinding, type Detector } from '../detector.js';
+import { cueRegex, NEGATIVE, NEGATIVE_WINDOW } from './cues.js';
 
 const CREDIT_CARD: DetectorType = { type: 'CREDIT_CARD', category: 'FINANCIAL' };
 
@@ -10,6 +11,21 @@ const CREDIT_CARD: DetectorType = { type: 'CREDIT_CARD', category: 'FINANCIAL' }
 const RUN = /\d+(?:[ -]\d+)*/g;
 /** Printed groupings use at least 3 digits; shorter groups are other numbers beside the card. */
 const MIN_GROUP = 3;
+
+// A random 16-digit number passes Luhn one time in ten and often starts like some network's
+// range, so order, invoice and tracking numbers would pass as cards: near such words a number
+// counts only when a card word is near too.
+const CARD_CUE = cueRegex([
+  'card', 'credit card', 'debit card', 'card number', 'card no', 'cardholder', 'card holder', 'cc', 'ccn', 'pan',
+  'visa', 'mastercard', 'amex', 'american express', 'discover', 'jcb', 'diners', 'unionpay', 'maestro',
+  'payment', 'pay', 'paid', 'charge', 'charged', 'billing', 'billed', 'cvv', 'cvc', 'exp', 'expiry', 'expires',
+]);
+const CARD_WINDOW = 40;
+const OTHER_NUMBER_CUE = cueRegex([
+  'order', 'invoice', 'inv', 'tracking', 'shipment', 'ref', 'reference', 'confirmation', 'receipt',
+  'ticket', 'case', 'po', 'sku', 'isbn', 'serial', 'product', 'barcode', 'ean', 'upc', 'gtin', 'item', 'part', 'model',
+]);
+const OTHER_WINDOW = 30;
 
 interface IinRange {
   /** Inclusive range of the number's first `width` digits. */
@@ -63,6 +79,12 @@ function validCard(digits: string): boolean {
   return digits.length >= 13 && luhnValid(digits) && knownIssuer(digits);
 }
 
+function cardConfidence(text: string, start: number, end: number): number {
+  if (hasCueNear(text, start, end, NEGATIVE, NEGATIVE_WINDOW)) return 0.45;
+  if (hasCueNear(text, start, end, CARD_CUE, CARD_WINDOW)) return 0.97;
+  return hasCueNear(text, start, end, OTHER_NUMBER_CUE, OTHER_WINDOW) ? 0.45 : 0.9;
+}
+
 /** Start and end offsets of the digit groups of a run, flattened: [s0, e0, s1, e1, ...]. */
 function groupBounds(text: string, start: number, end: number): number[] {
   const bounds: number[] = [];
@@ -90,7 +112,10 @@ function cardsInRun(text: string, start: number, end: number, found: Finding[]):
       digits += text.slice(groupStart, groupEnd);
       if (validCard(digits)) [cardEnd, next] = [groupEnd, j + 2];
     }
-    if (cardEnd >= 0) found.push(makeFinding(CREDIT_CARD, text, bounds[i] ?? 0, cardEnd, 0.9));
+    if (cardEnd >= 0) {
+      const cardStart = bounds[i] ?? 0;
+      found.push(makeFinding(CREDIT_CARD, text, cardStart, cardEnd, cardConfidence(text, cardStart, cardEnd)));
+    }
     i = next;
   }
 }

@@ -1,30 +1,68 @@
+import { isDigitCode } from '../../text.js';
 import type { DetectorType, Finding } from '../../types.js';
 import { makeFinding, type Detector } from '../detector.js';
+import { cellsUnder } from './columns.js';
+import { endsToken, labelWords, lessIfFictitious } from './cues.js';
 
 const MEDICAL_RECORD_NUMBER: DetectorType = { type: 'MEDICAL_RECORD_NUMBER', category: 'PHI' };
 
-// A record number has no shape of its own: it is an identifier right after a cue such as
-// "MRN:" or "Patient ID #". The cue may touch the number (MRN-00123456), so it ends at a
-// non-letter rather than at a word boundary.
-const CUE =
-  /\b(?:MRN|medical\s+record(?:\s*(?:number|no\.?|#))?|patient\s+(?:id|identifier|number|no\.?|#)|chart\s*(?:#|number|no\.?))(?![A-Za-z])/gi;
-// What may stand between the cue and the identifier, then the identifier: 6-10 digits,
-// optionally after up to 4 letters (MRN-00123456, A1234567). Group 1 is the identifier.
-const IDENTIFIER =
-  /^[\s:#=.-]{0,5}(?:(?:is|was|no|num|number)\.?[\s:#=-]{1,4})?((?:[A-Za-z]{1,4}-?)?\d{6,10})(?![A-Za-z0-9])/i;
-/** Longest text IDENTIFIER can consume after a cue, plus one character for its look-ahead. */
-const AFTER_CUE = 36;
+// A record number has no shape of its own: it is an identifier right after a label such as
+// "MRN:", "Patient ID #" or a key (`"patient_id"`, `patientMrn`), or in a table column so named.
+const SEP = '[\\s_-]{0,3}';
+const NO = '(?:number|num|no\\.?|#)';
+const CUE = labelWords(
+  `MRN|MR${SEP}(?:#|no\\.)|med(?:ical|\\.)?${SEP}rec(?:ord|\\.)?(?:${SEP}(?:${NO}|id))?|` +
+    `patient${SEP}(?:id|identifier|${NO})|pt\\.?${SEP}(?:id|#)|chart${SEP}${NO}|(?:hospital|EMR|EHR)${SEP}(?:${NO}|id)`,
+);
+// What may stand between the label and the identifier (separators, quotes, brackets, a filler
+// word), then the identifier, group 1: 6-10 digits after up to 4 letters (MRN-00123456,
+// A1234567), or digits in dash-joined groups (123-456-789). Total digits are checked in code.
+const VALUE = '((?:[A-Za-z]{1,4}-?)?\\d{6,10}|\\d{2,6}(?:-\\d{2,6}){1,3})';
+const IDENTIFIER = new RegExp(
+  `^["'\\s:#=.()[\\]-]{0,6}(?:(?:is|was|to|as|no|num|number)\\.?["'\\s:#=-]{1,4})?${VALUE}`,
+  'i',
+);
+const WHOLE_CELL = new RegExp(`^${VALUE}$`);
+const COLUMN_KEYS = new Set([
+  'mrn', 'patientmrn', 'mrnumber', 'medicalrecordnumber', 'medicalrecordno', 'medicalrecord', 'medrec', 'medrecno',
+  'medrecnumber', 'chartnumber', 'chartno', 'patientid', 'patientnumber', 'hospitalnumber', 'ehrid', 'emrid',
+]);
+/** Longest text IDENTIFIER can consume after a label, plus one character to look at what follows. */
+const AFTER_CUE = 48;
+const MIN_DIGITS = 6;
+const MAX_DIGITS = 10;
+const DATE = /^(?:\d{4}-\d\d-\d\d|\d\d-\d\d-\d{4})$/;
+/** A label stuck to its value, or separated only by punctuation: stronger than a word nearby. */
+const LABELLED = 0.85;
+/** A column header is a label too, but further from its value. */
+const IN_COLUMN = 0.8;
+
+function plausible(value: string): boolean {
+  let digits = 0;
+  for (let i = 0; i < value.length; i++) if (isDigitCode(value.charCodeAt(i))) digits++;
+  return digits >= MIN_DIGITS && digits <= MAX_DIGITS && !DATE.test(value);
+}
 
 export const medicalRecordNumber: Detector = {
   ...MEDICAL_RECORD_NUMBER,
+  keywords: ['mr', 'rec', 'patient', 'pt', 'chart', 'hospital', 'emr', 'ehr'],
   find(text) {
     const found: Finding[] = [];
+    const add = (start: number, end: number, confidence: number) =>
+      found.push(makeFinding(MEDICAL_RECORD_NUMBER, text, start, end, lessIfFictitious(text, start, end, confidence)));
     for (const cue of text.matchAll(CUE)) {
       const cueEnd = cue.index + cue[0].length;
       const m = IDENTIFIER.exec(text.slice(cueEnd, cueEnd + AFTER_CUE));
-      if (m?.[1] === undefined) continue;
+      const value = m?.[1];
+      if (m === null || value === undefined) continue;
       const end = cueEnd + m[0].length;
-      found.push(makeFinding(MEDICAL_RECORD_NUMBER, text, end - m[1].length, end, 0.85));
+      // The label is known to come before the value; after it, no more digits, letters or decimals.
+      if (plausible(value) && endsToken(text, end)) add(end - value.length, end, LABELLED);
+    }
+    const labelled = new Set(found.map((f) => f.start));
+    for (const cell of cellsUnder(text, (key) => COLUMN_KEYS.has(key))) {
+      const value = text.slice(cell.start, cell.end);
+      if (!labelled.has(cell.start) && WHOLE_CELL.test(value) && plausible(value)) add(cell.start, cell.end, IN_COLUMN);
     }
     return found;
   },

@@ -1,14 +1,26 @@
 import { hasCueNear, standsAlone } from '../../text.js';
 import type { DetectorType, Finding } from '../../types.js';
 import { makeFinding, type Detector } from '../detector.js';
+import { cellsUnderHeaders } from './columns.js';
+import { cueOwns } from './cue-owns.js';
+import { lessIfNegative } from './negative-context.js';
 
 const SSN: DetectorType = { type: 'SSN', category: 'PII' };
 
-// ddd-dd-dddd; the same shape with spaces or no separator is only an SSN near a context word.
+// ddd-dd-dddd; the same shape with spaces or no separator is only an SSN when a context word owns
+// it (see cue-owns.ts) or it stands in an SSN column.
 // Groups: 1 area, 2 separator (the second must repeat it), 3 group, 4 serial.
 const SHAPE = /(\d{3})([- ]?)(\d\d)\2(\d{4})/g;
-const CUE = /\b(?:ssn|ss#|social\s+security)\b/i;
+// Whole words, but `_` and case changes also separate them: "social_security_number", "socialSecurityNo".
+// "Her social is 888299135": "social" alone counts when "is", "#", "no" or a colon follows it.
+const CUE_SOURCE =
+  '(?<![A-Za-z])(?:ssns?|ss#|social[\\s_-]*security(?:[\\s_-]*(?:numbers?|no\\.?|num\\.?|#))?|soc\\.?[\\s_-]*sec\\.?|social(?=[\\s:#]*(?:is\\b|#|no\\b|:)))(?![A-Za-z])';
+const CUE = new RegExp(CUE_SOURCE, 'i');
+const CUE_ALL = new RegExp(CUE_SOURCE, 'gi');
 const CUE_WINDOW = 40;
+const HEADER_HINT = /ssn|social/gi;
+const HEADER = /^(?:[A-Za-z]+[\s_-]?)?(?:ssn|social[\s_-]*security(?:[\s_-]*(?:number|no|num|#))?)$/i;
+const WHOLE_SHAPE = /^(\d{3})([- ]?)(\d\d)\2(\d{4})$/;
 /** Numbers printed on sample cards and in advertising, never issued to anyone. */
 const PUBLISHED_FAKES = new Set(['078051120', '219099999']);
 
@@ -28,9 +40,17 @@ export const ssn: Detector = {
       const start = m.index;
       const end = start + value.length;
       if (!validSsn(area, group, serial) || !standsAlone(text, start, end, '-./')) continue;
-      const cued = hasCueNear(text, start, end, CUE, CUE_WINDOW);
-      if (separator === '-') found.push(makeFinding(SSN, text, start, end, cued ? 0.95 : 0.85));
-      else if (cued) found.push(makeFinding(SSN, text, start, end, 0.8));
+      const base =
+        separator === '-'
+          ? hasCueNear(text, start, end, CUE, CUE_WINDOW) ? 0.95 : 0.85
+          : cueOwns(text, start, end, CUE_ALL, CUE_WINDOW) ? 0.8 : 0;
+      if (base > 0) found.push(makeFinding(SSN, text, start, end, lessIfNegative(text, start, end, base)));
+    }
+    for (const cell of cellsUnderHeaders(text, HEADER_HINT, (header) => HEADER.test(header))) {
+      const m = WHOLE_SHAPE.exec(text.slice(cell.start, cell.end));
+      if (m && validSsn(m[1] ?? '', m[3] ?? '', m[4] ?? '')) {
+        found.push(makeFinding(SSN, text, cell.start, cell.end, lessIfNegative(text, cell.start, cell.end, 0.8)));
+      }
     }
     return found;
   },

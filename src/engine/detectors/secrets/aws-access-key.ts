@@ -1,18 +1,32 @@
+import { hasCueNear } from '../../text.js';
 import type { DetectorType, Finding } from '../../types.js';
 import { makeFinding, type Detector } from '../detector.js';
+import { isPlaceholderValue, PLACEHOLDER_CONFIDENCE } from './values.js';
 
 const AWS_ACCESS_KEY: DetectorType = { type: 'AWS_ACCESS_KEY', category: 'SECRETS' };
 
-// Access key ids: a fixed four-letter prefix (AKIA long-term, ASIA temporary, ...) then 16
-// base32 characters.
+// Access key ids: a fixed four-letter prefix (AKIA long-term, ASIA temporary, ABIA, ACCA) then 16
+// base32 characters. The id alone grants nothing, but it leaks which account and is half a pair.
 const SHAPE = /\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}\b/g;
+const CUE = /\b(?:aws|access[ _]key(?:[ _]id)?|aws_access_key_id|accesskeyid|iam)\b/i;
+const CUE_WINDOW = 40;
 
 export const awsAccessKey: Detector = {
   ...AWS_ACCESS_KEY,
+  keywords: ['akia', 'asia', 'abia', 'acca'],
+  noiseExempt: true,
   find(text) {
     const found: Finding[] = [];
     for (const m of text.matchAll(SHAPE)) {
-      found.push(makeFinding(AWS_ACCESS_KEY, text, m.index, m.index + m[0].length, 0.95));
+      const start = m.index;
+      const end = start + m[0].length;
+      // AWS's documentation uses AKIAIOSFODNN7EXAMPLE and friends: shape-valid, never live.
+      const confidence = isPlaceholderValue(m[0])
+        ? PLACEHOLDER_CONFIDENCE
+        : hasCueNear(text, start, end, CUE, CUE_WINDOW)
+          ? 0.95
+          : 0.9;
+      found.push(makeFinding(AWS_ACCESS_KEY, text, start, end, confidence));
     }
     return found;
   },

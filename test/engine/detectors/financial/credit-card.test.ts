@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { luhnValid } from '../../../../src/engine/detectors/financial/credit-card.js';
+import { scan } from '../../../../src/engine/index.js';
 import { found } from '../../helpers.js';
+
+const confidence = (text: string) => scan(text, { minConfidence: 0 }).find((f) => f.type === 'CREDIT_CARD')?.confidence;
+const MIB = 1 << 20;
+const fill = (unit: string) => unit.repeat(Math.ceil(MIB / unit.length)).slice(0, MIB);
 
 describe('CREDIT_CARD', () => {
   it.each([
@@ -50,4 +55,41 @@ describe('CREDIT_CARD', () => {
     expect(luhnValid('79927398713')).toBe(true);
     expect(luhnValid('79927398710')).toBe(false);
   });
+
+  it('rates a card by its context', () => {
+    expect(confidence('Card number: 4111 1111 1111 1111')).toBe(0.97);
+    expect(confidence('cc=4111111111111111')).toBe(0.97);
+    expect(confidence('"card_number": "4111111111111111"')).toBe(0.97);
+    expect(confidence('4111111111111111')).toBe(0.9);
+    expect(confidence('jane@example.com 4111111111111111')).toBe(0.9); // a domain is no negative cue
+    expect(confidence('test card 4242 4242 4242 4242')).toBe(0.45);
+  });
+
+  it.each([
+    ['a documented test card', 'Use the test card 4242 4242 4242 4242 in the sandbox.'],
+    ['an example', 'For example, 5555555555554444.'],
+    ['an order number split from its cue', 'Order number: 4111 1111 1111 1111'],
+    ['an invoice number near its cue', 'Invoice 7 refers to 4111111111111111'],
+    ['a tracking number', 'tracking: 4111111111111111'],
+    ['an order number glued to its cue', 'Order #4111111111111111'],
+  ])('does not report %s', (_name, text) => {
+    expect(found(text, 'CREDIT_CARD')).toEqual([]);
+  });
+
+  it('reports the card number of magnetic stripe track data', () => {
+    expect(found('Track 2: 4111111111111111=25121010000012345678', 'CREDIT_CARD')).toEqual(['4111111111111111']);
+  });
+
+  it('reports a card near an order number when a card word is near too', () => {
+    expect(found('Order 5521 was paid with card 4111111111111111', 'CREDIT_CARD')).toEqual(['4111111111111111']);
+    expect(found('Order #5521: charged 4111 1111 1111 1111', 'CREDIT_CARD')).toEqual(['4111 1111 1111 1111']);
+  });
+
+  it.each([
+    ['digit runs', fill('1234567890')],
+    ['card-like groups', fill('4111 ')],
+    ['cue words and numbers', fill('order card 4111111111111111 ')],
+  ])('scans 1 MiB of %s', (_name, text) => {
+    expect(Array.isArray(scan(text))).toBe(true);
+  }, 10_000);
 });

@@ -1,10 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { CLINICAL_ACRONYMS, CLINICAL_TERMS } from '../../../../src/engine/detectors/phi/clinical-terms.js';
-import { found } from '../../helpers.js';
+import { phi } from '../../../../src/engine/detectors/phi/phi.js';
+import { finding, found } from '../../helpers.js';
+import { fill } from './identifiers.js';
+
+/** PHI values found with these earlier findings (of detectors another group may not ship yet). */
+function withEarlier(text: string, ...earlier: [type: string, value: string, confidence?: number][]): string[] {
+  const findings = earlier.map(([type, value, confidence]) => finding(type, 'PII', value, text.indexOf(value), confidence));
+  return phi.find(text, findings).map((f) => f.value);
+}
 
 describe('PHI', () => {
   it('ships a substantial clinical vocabulary', () => {
-    expect(CLINICAL_TERMS.length + CLINICAL_ACRONYMS.length).toBeGreaterThanOrEqual(60);
+    expect(CLINICAL_TERMS.length + CLINICAL_ACRONYMS.length).toBeGreaterThanOrEqual(300);
+    for (const term of ['metformin', 'lisinopril', 'atorvastatin', 'insulin', 'sertraline', 'adalimumab', 'colonoscopy', 'chemotherapy', 'dialysis', 'mastectomy']) {
+      expect(CLINICAL_TERMS).toContain(term);
+    }
+    expect(CLINICAL_ACRONYMS).toContain('MRI');
   });
 
   it.each([
@@ -17,9 +29,27 @@ describe('PHI', () => {
     ['a date of birth', 'DOB 1980-02-03. Known HIV.', ['HIV']],
     ['an SSN finding', '123-45-6789 — dialysis three times a week', ['dialysis']],
     ['an email finding', 'jane@example.com asked about her schizophrenia', ['schizophrenia']],
-    ['an MRN finding', 'MRN 00123456: Hepatitis C', ['Hepatitis']],
+    ['an MRN finding', 'MRN 00123456: Hepatitis C', ['Hepatitis C']],
     ['several terms', 'Patient has diabetes and COPD; takes lisinopril.', ['diabetes', 'COPD', 'lisinopril']],
     ['an apostrophe variant', "The patient's Alzheimer’s is advancing", ['Alzheimer’s']],
+    ['"she has"', 'She has diabetes.', ['diabetes']],
+    ['a family member', 'My mother had breast cancer.', ['breast cancer']],
+    ['an age', 'A 45-year-old man with HIV presented to the ER.', ['HIV']],
+    ['clinical shorthand', 'Pt is a 67 yo F with h/o HTN and T2DM on metformin.', ['HTN', 'T2DM', 'metformin']],
+    ['an honorific without a dot and a name', 'Mr Smith is recovering from a mastectomy.', ['mastectomy']],
+    ['a personal email address', 'Reach Jane at jane.roe@gmail.com about her chemotherapy.', ['chemotherapy']],
+    ['a phone number', "John's phone 415-555-0132; started sertraline last week", ['sertraline']],
+    ['an insurance member id', 'Member ID: W123456789 (Aetna), dialysis MWF', ['dialysis']],
+    ['an MBI', '1EG4TE5MK73: colonoscopy next week', ['colonoscopy']],
+    ['a past prescription', 'She was prescribed lisinopril and atorvastatin.', ['lisinopril', 'atorvastatin']],
+    ['a procedure with a hyphen variant', 'The patient had a C section and an MRI of the spine.', ['C section', 'MRI of the spine']],
+    ['a record field', 'Diagnosis: type 2 diabetes mellitus', ['type 2 diabetes mellitus']],
+    ['a medication list', 'Current medications: lisinopril 10 mg daily, Eliquis 5 mg', ['lisinopril', 'Eliquis']],
+    ['a diagnosis key', '{"primary_diagnosis": "non-small cell lung cancer"}', ['non-small cell lung cancer']],
+    ['a plan at the start of a line', 'Vitals normal.\nPlan: start atorvastatin 20 mg at bedtime', ['atorvastatin']],
+    ['a care phrase', 'Has been taking Ozempic (1 mg weekly) since May.', ['Ozempic']],
+    ['a scheduled procedure', 'Is scheduled for a colonoscopy on Monday.', ['colonoscopy']],
+    ['a JSON record', '{"mrn": "00123456", "dx": "type 2 diabetes", "meds": ["metformin"]}', ['type 2 diabetes', 'metformin']],
   ])('reports a term tied to a person by %s', (_name, text, values) => {
     expect(found(text, 'PHI')).toEqual(values);
   });
@@ -30,6 +60,20 @@ describe('PHI', () => {
     ['an honorific without a dot', 'Dr Pepper and cancer research'],
     ['an ordinary word that is a lower-case acronym', 'The patient aids the nurse.'],
     ['a term inside a longer word', 'The patient read about prediabetic diets and insulinoma.'],
+    ['a general fact about prescribing', 'Metformin is commonly prescribed for type 2 diabetes.'],
+    ['a general fact about diagnosis', 'Diabetes is often diagnosed with a blood test.'],
+    ['any patient', 'If a patient has diabetes, check their feet every day.'],
+    ['a patient service', 'Our patient portal explains chemotherapy options.'],
+    ['patient as an adjective', 'Be patient with insulin dosing.'],
+    ['advice', 'Ask your doctor about metformin.'],
+    ['a pronoun far from the term', 'He has written extensively about cancer research.'],
+    ['a doctor', 'Dr. Patel specializes in heart failure.'],
+    ['a toll-free helpline', 'Call our diabetes hotline at 800-555-0199.'],
+    ['a shared mailbox', 'For questions about chemotherapy email info@clinic.org'],
+    ['a provider identifier', 'NPI 1245319599 — oncology group offering chemotherapy'],
+    ['a term with another sense', 'The lithium battery market is growing.'],
+    ['a "plan" inside a sentence', 'The plan: cut costs; insulin prices fell.'],
+    ['a "history" heading inside a line', 'Some history: insulin was discovered in 1921.'],
   ])('does not report %s', (_name, text) => {
     expect(found(text, 'PHI')).toEqual([]);
   });
@@ -38,6 +82,29 @@ describe('PHI', () => {
     const text = `The patient arrived. ${'Unrelated filler text. '.repeat(10)}Depression is common.`;
     expect(found(text, 'PHI')).toEqual([]);
   });
+
+  it('takes names and dates of birth found earlier as persons', () => {
+    expect(withEarlier('Jane Roe: asthma since 2019', ['PERSON_NAME', 'Jane Roe'])).toEqual(['asthma']);
+    expect(withEarlier('1980-02-03; asthma', ['DATE_OF_BIRTH', '1980-02-03'])).toEqual(['asthma']);
+  });
+
+  it('does not take a provider name, or a finding under the default minimum, as a person', () => {
+    expect(withEarlier('Dr. Jane Roe treats asthma', ['PERSON_NAME', 'Jane Roe'])).toEqual([]);
+    expect(withEarlier('Jane Roe, MD, treats asthma', ['PERSON_NAME', 'Jane Roe'])).toEqual([]);
+    expect(withEarlier('Jane Roe: asthma', ['PERSON_NAME', 'Jane Roe', 0.4])).toEqual([]);
+    expect(withEarlier('AB1234563 asthma', ['DEA_NUMBER', 'AB1234563'])).toEqual([]);
+  });
+
+  it.each([
+    ['terms and cues', fill('Patient has asthma. ')],
+    ['a pronoun and spaces', `he${fill(' ')}`],
+    ['honorifics', fill('Mr. Dr. Mrs ')],
+    ['term prefixes', fill('hyper anti c- ')],
+    ['short cues', fill('she has my mother ')],
+    ['ages', fill('45-year-old 3 yo ')],
+  ])('scans 1 MiB of %s', (_name, text) => {
+    expect(Array.isArray(phi.find(text, []))).toBe(true);
+  }, 10_000);
 
   it('reports only the clinical term as the span', () => {
     const text = 'Mrs. Jones: chemotherapy';

@@ -18,6 +18,19 @@ describe('PHONE', () => {
     ['Phone: 4155550132', '4155550132'],
     ['call me on 14155550132 tonight', '14155550132'],
     ['4155550132 (mobile)', '4155550132'],
+    ['"phone_number": "4155550132"', '4155550132'],
+    ['London +44 (0)20 7946 0958', '+44 (0)20 7946 0958'],
+    ['Tel: 020 7946 0958', '020 7946 0958'],
+    ['mobile: 07700 900123', '07700 900123'],
+    ['Tel. (030) 12345678', '(030) 12345678'],
+    ['téléphone 01 23 45 67 89', '01 23 45 67 89'],
+    ['fax 0044 20 7946 0958', '0044 20 7946 0958'],
+    ['Call me on +33 6 65 96 69 18 today', '+33 6 65 96 69 18'],
+    ['Phone: +61 2 4804 4096', '+61 2 4804 4096'],
+    ['Sean Santos, +44 20 7347 0676 4240-3848-1536-0755', '+44 20 7347 0676'],
+    ['{"contactPhone": "6174447888"}', '6174447888'],
+    ['Reach the warehouse manager at 5123352097.', '5123352097'],
+    ['Tel. no. 4155550132', '4155550132'],
   ])('finds the number in %j', (text, value) => {
     expect(found(text, 'PHONE')).toEqual([value]);
   });
@@ -38,9 +51,35 @@ describe('PHONE', () => {
     ['too few digits after +', '+44 20 79'],
     ['single-digit groups after +', '+4 5 6 7 8 9 1 2 3'],
     ['a UUID', '123e4567-e89b-12d3-a456-426614174000'],
+    ['a national number without context', 'ref 020 7946 0958'],
+    ['a 00-prefixed run without context', 'ref 0044207946095'],
+    ['a date near a cue', 'call on 01.02.2024'],
+    ['a short national number', 'phone 0123 456'],
+    ['a cue across a sentence end', 'call the number on our website.\nEAN 0074881008868'],
+    ['a cue that belongs to the next field', '"account_number": "6045539194", "note": "x"'],
   ])('ignores %s', (_name, text) => {
     expect(found(text, 'PHONE')).toEqual([]);
   });
+
+  it('lets a cue own only the value it labels', () => {
+    const json = '{"account_number": "6045539194", "mobile": "1 (503) 637-4272"}';
+    expect(found(json, 'PHONE')).toEqual(['1 (503) 637-4272']);
+  });
+
+  it('reads a phone column', () => {
+    const csv = 'id,contactPhone,updated_at\n22237,+49 30 92142970,2022-11-13\n92054,7137562943,"March 4, 2024"';
+    expect(found(csv, 'PHONE')).toEqual(['+49 30 92142970', '7137562943']);
+  });
+
+  it('drops a number next to "dummy" unless it is distinctive', () => {
+    expect(found('dummy 415 555 0132', 'PHONE')).toEqual([]);
+    expect(found('dummy +1 415 555 0132', 'PHONE')).toEqual(['+1 415 555 0132']);
+  });
+
+  it('scans 1 MiB of zero-led digit groups', () => {
+    const text = 'tel 00 0'.repeat(150_000);
+    expect(() => scan(text)).not.toThrow();
+  }, 10_000);
 
   it('gives a context word a higher confidence', () => {
     const [plain] = scan('see 415-555-0132');

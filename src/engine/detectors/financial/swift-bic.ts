@@ -1,0 +1,74 @@
+import { hasCueNear, isAlnumCode, isDigitCode } from '../../text.js';
+import type { DetectorType, Finding } from '../../types.js';
+import { makeFinding, type Detector } from '../detector.js';
+import { COUNTRY_CODES } from './country-codes.js';
+import { labelFinder, NEGATIVE, NEGATIVE_WINDOW, type Label } from './cues.js';
+import { columnCells, type Span } from './table-columns.js';
+
+const SWIFT_BIC: DetectorType = { type: 'SWIFT_BIC', category: 'FINANCIAL' };
+
+// A BIC (ISO 9362) is 4 letters of bank, 2 of country, 2 letters or digits of location and an
+// optional 3 of branch: DEUTDEFF, DEUTDEFF500. Eight capitals are also headings and shouted
+// words (OVERVIEW passes, VI being a country), so a BIC is only the first word after a label:
+// "SWIFT: DEUTDEFF", "BIC COBADEFFXXX", "swift_code": "NWBKGB2L", or a cell in a table column
+// headed by a label. The adjective "swift" is no label.
+const findLabels = labelFinder([
+  ['label', ['SWIFT', 'Swift', 'swift code', 'swift bic', 'swift/bic', 'swift address', 'bic', 'bic code',
+    'bank identifier code', 'bank identifier']],
+  // Lower-case "swift" heads a table column ("name,swift,iban") but in prose is an adjective.
+  ['header only', ['swift']],
+]);
+/** Between label and value: punctuation and words such as "code" or "is" ("SWIFT / BIC code is ..."). */
+const FILLER = /[^A-Za-z0-9\n]+|(?:code|no|number|is|bic|swift|id|address)(?![A-Za-z0-9])/iy;
+const ONLY_FILLER = /^(?:[^A-Za-z0-9]|(?:code|no|number|bic|swift|id|address)(?![A-Za-z0-9]))*$/i;
+const MAX_GAP = 25;
+const SHAPE = /^[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/;
+/** English words in capitals that fit the shape and may follow a label. */
+const WORDS = new Set([
+  'REQUIRED', 'PROVIDED', 'ATTACHED', 'VERIFIED', 'ACCEPTED', 'DECLINED', 'ASSIGNED', 'DISABLED', 'FINISHED',
+  'OVERVIEW',
+]);
+
+function isUpperAlnum(c: number): boolean {
+  return isDigitCode(c) || (c >= 65 && c <= 90);
+}
+
+export function bicShaped(value: string): boolean {
+  return SHAPE.test(value) && COUNTRY_CODES.has(value.slice(4, 6)) && !WORDS.has(value);
+}
+
+/** The word a label owns: the first one after it, past filler, if it ends there. */
+function codeAfter(text: string, label: Label<string>): Span | null {
+  let start = label.end;
+  FILLER.lastIndex = start;
+  while (start - label.end < MAX_GAP && FILLER.test(text)) start = FILLER.lastIndex;
+  let end = start;
+  while (isUpperAlnum(text.charCodeAt(end))) end++;
+  return isAlnumCode(text.charCodeAt(end)) ? null : { start, end };
+}
+
+function headerCell(text: string, cell: Span, label: Label<string>): boolean {
+  return ONLY_FILLER.test(`${text.slice(cell.start, label.start)} ${text.slice(label.end, cell.end)}`);
+}
+
+export const swiftBic: Detector = {
+  ...SWIFT_BIC,
+  keywords: ['swift', 'bic', 'bank identifier'],
+  find(text) {
+    const labels = findLabels(text);
+    const codes: Span[] = columnCells(text, labels, (cell, label) => headerCell(text, cell, label));
+    for (const label of labels) {
+      const code = label.kind === 'label' ? codeAfter(text, label) : null;
+      if (code) codes.push(code);
+    }
+    const found: Finding[] = [];
+    const seen = new Set<number>();
+    for (const { start, end } of codes) {
+      if (seen.has(start) || !bicShaped(text.slice(start, end))) continue;
+      seen.add(start);
+      const confidence = hasCueNear(text, start, end, NEGATIVE, NEGATIVE_WINDOW) ? 0.45 : 0.8;
+      found.push(makeFinding(SWIFT_BIC, text, start, end, confidence));
+    }
+    return found;
+  },
+};

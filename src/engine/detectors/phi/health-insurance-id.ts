@@ -1,0 +1,154 @@
+import { hasCueNear, isAlnumCode, isDigitCode } from '../../text.js';
+import type { DetectorType, Finding } from '../../types.js';
+import { makeFinding, type Detector } from '../detector.js';
+import { cellsUnder, type Cell } from './columns.js';
+import { afterOtherIdLabel, cueWords, endsToken, isWholeToken, labelWords, lessIfFictitious } from './cues.js';
+
+const HEALTH_INSURANCE_ID: DetectorType = { type: 'HEALTH_INSURANCE_ID', category: 'PHI' };
+
+// Two kinds of value. A Medicare Beneficiary Identifier has a shape of its own and is found
+// anywhere; a health plan's member, subscriber or policy number has none and is only taken right
+// after a label.
+
+// MBI: 11 characters, C A AN N A AN N A A N N, letters never S L O I B Z; printed plain or as
+// 4-3-4 with dashes (both dashes or none: the back-reference). Fixed length: no backtracking.
+const L = '[AC-HJKMNP-RT-Y]';
+const AN = '[AC-HJKMNP-RT-Y0-9]';
+const MBI = new RegExp(`[1-9]${L}${AN}\\d(-?)${L}${AN}\\d\\1${L}${L}\\d\\d`, 'g');
+const MBI_CUE = cueWords(
+  'MBI|medicare|beneficiary|HICN|CMS|insurance|insured|insurer|member|subscriber|health\\s+plan|coverage|claims?|payer|' +
+    'medicaid|patient',
+);
+const MBI_CUE_WINDOW = 60;
+const MBI_WITH_CUE = 0.9;
+/** No checksum, but 20 allowed letters in 9 fixed places: about 1 in 10,000 random codes fit. */
+const MBI_WITHOUT_CUE = 0.8;
+const MBI_AFTER_OTHER_ID = 0.4;
+
+// Labels that name a health insurance identifier on their own, also as keys (`medicaid_id`,
+// `subscriberId`).
+const ID_WORDS = '(?:id|identifier|number|num|no\\.?|#)';
+const SEP = '[\\s_-]{0,3}';
+const QUALIFIER = `(?:(?:member|recipient|card|subscriber|beneficiary)${SEP})?`;
+const STRONG_LABEL = labelWords(
+  `subscriber${SEP}${ID_WORDS}|(?:health${SEP})?insurance${SEP}${QUALIFIER}${ID_WORDS}|` +
+    `health${SEP}plan${SEP}${QUALIFIER}${ID_WORDS}|(?:medicaid|medicare|BCBS)(?:${SEP}${QUALIFIER}${ID_WORDS})?|` +
+    `beneficiary${SEP}${ID_WORDS}|MBI|HICN`,
+);
+// "Member ID" is what health plans print on their cards, but gyms, shops and forums number their
+// members too: alone it takes only a long value (health plans' ids run to 9-12 characters;
+// other memberships' are mostly shorter). Policies, groups and plans are everywhere (car
+// insurance, consumer groups, AWS security groups): only with a health insurance word near.
+const MEMBER_LABEL = labelWords(`member(?:ship)?${SEP}${ID_WORDS}`);
+const WEAK_LABEL = labelWords(`policy${SEP}(?:holder${SEP})?${ID_WORDS}|group${SEP}${ID_WORDS}|(?:plan|payer)${SEP}id`);
+const HEALTH_CONTEXT = cueWords(
+  'health|healthcare|medical|dental|vision|medicare|medicaid|patient|hospital|clinic|pharmacy|rx|payer|insurer|' +
+    'insurance|insured|BCBS|blue\\s+(?:cross|shield)|aetna|cigna|humana|kaiser|anthem|united\\s?healthcare|UHC|tricare|' +
+    'HMO|PPO|EPO|copay|co-pay|deductible|coverage|claims?|provider',
+);
+const HEALTH_CONTEXT_WINDOW = 80;
+const STRONG_LABELLED = 0.8;
+const WEAK_LABELLED = 0.7;
+const MEMBER_ALONE = 0.6;
+const MEMBER_ALONE_MIN_LENGTH = 9;
+/** Table columns of member ids and the like: what a strong label says, said once for every row. */
+const COLUMN_KEYS = new Set([
+  'memberid', 'membernumber', 'memberno', 'subscriberid', 'subscribernumber', 'insuranceid', 'insurancenumber',
+  'insurancememberid', 'healthplanid', 'healthplanmemberid', 'planmemberid', 'medicaidid', 'medicaidnumber',
+  'medicareid', 'medicarenumber', 'mbi', 'medicarembi', 'hicn', 'beneficiaryid',
+]);
+const IN_COLUMN = 0.8;
+
+// Between a label and its value: separators, quotes, brackets, and a filler word ("Member ID
+// is", "Policy Number No.", "subscriber ID to"). Group 1 is the value: alphanumeric chunks
+// joined by single dashes.
+const VALUE_AFTER_LABEL =
+  /^["'\s:#=.()[\]-]{0,6}(?:(?:is|was|to|as|no|num|number|id)\.?["'\s:#=-]{1,4})?([A-Za-z0-9]+(?:-[A-Za-z0-9]+){0,3})/;
+/** Longest text VALUE_AFTER_LABEL can consume after a label, plus one for the look at what follows. */
+const AFTER_LABEL = 48;
+const MIN_LENGTH = 6;
+const MAX_LENGTH = 15;
+const MIN_DIGITS = 3;
+const DATE = /^(?:\d{4}-\d\d-\d\d|\d\d-\d\d-\d{4})$/;
+/** A whole table cell that may be a member id. */
+const MEMBER_ID = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+){0,3}$/;
+
+/** How many letters and digits a plausible member id has, or 0 when it is not one. */
+function memberIdLength(value: string): number {
+  let alnum = 0;
+  let digits = 0;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (isAlnumCode(c)) alnum++;
+    if (isDigitCode(c)) digits++;
+  }
+  return alnum >= MIN_LENGTH && alnum <= MAX_LENGTH && digits >= MIN_DIGITS && !DATE.test(value) ? alnum : 0;
+}
+
+type Tier = 'strong' | 'member' | 'weak';
+
+/** The confidence of a value after a label of this tier, or 0 when it is not reported. */
+function rate(tier: Tier, length: number, nearHealthWord: () => boolean): number {
+  if (tier === 'strong') return STRONG_LABELLED;
+  if (nearHealthWord()) return WEAK_LABELLED;
+  return tier === 'member' && length >= MEMBER_ALONE_MIN_LENGTH ? MEMBER_ALONE : 0;
+}
+
+/** MBIs anywhere; `column` holds the starts of cells under member id headers. */
+function mbis(text: string, column: ReadonlySet<number>, found: Finding[]): void {
+  for (const m of text.matchAll(MBI)) {
+    const start = m.index;
+    const end = start + m[0].length;
+    if (!isWholeToken(text, start, end)) continue;
+    let confidence = MBI_WITHOUT_CUE;
+    if (column.has(start) || hasCueNear(text, start, end, MBI_CUE, MBI_CUE_WINDOW)) confidence = MBI_WITH_CUE;
+    else if (afterOtherIdLabel(text, start)) confidence = MBI_AFTER_OTHER_ID;
+    found.push(makeFinding(HEALTH_INSURANCE_ID, text, start, end, lessIfFictitious(text, start, end, confidence)));
+  }
+}
+
+/** Values right after a label; `taken` holds the starts already reported as MBIs. */
+function labelled(text: string, label: RegExp, tier: Tier, taken: Set<number>, found: Finding[]): void {
+  for (const cue of text.matchAll(label)) {
+    const labelEnd = cue.index + cue[0].length;
+    const m = VALUE_AFTER_LABEL.exec(text.slice(labelEnd, labelEnd + AFTER_LABEL));
+    const value = m?.[1];
+    if (m === null || value === undefined) continue;
+    const end = labelEnd + m[0].length;
+    const start = end - value.length;
+    const length = memberIdLength(value);
+    if (taken.has(start) || length === 0 || !endsToken(text, end)) continue;
+    if (text.charAt(end) === '@') continue; // the start of an email address
+    const nearHealthWord = () => hasCueNear(text, cue.index, labelEnd, HEALTH_CONTEXT, HEALTH_CONTEXT_WINDOW);
+    const confidence = rate(tier, length, nearHealthWord);
+    if (confidence === 0) continue;
+    taken.add(start);
+    found.push(makeFinding(HEALTH_INSURANCE_ID, text, start, end, lessIfFictitious(text, start, end, confidence)));
+  }
+}
+
+/** Cells of member id columns; MBI-shaped cells are already in `taken`. */
+function inColumns(text: string, cells: readonly Cell[], taken: Set<number>, found: Finding[]): void {
+  for (const cell of cells) {
+    const value = text.slice(cell.start, cell.end);
+    if (taken.has(cell.start) || !MEMBER_ID.test(value) || memberIdLength(value) === 0) continue;
+    taken.add(cell.start);
+    const confidence = lessIfFictitious(text, cell.start, cell.end, IN_COLUMN);
+    found.push(makeFinding(HEALTH_INSURANCE_ID, text, cell.start, cell.end, confidence));
+  }
+}
+
+export const healthInsuranceId: Detector = {
+  ...HEALTH_INSURANCE_ID,
+  find(text) {
+    const found: Finding[] = [];
+    const cells = cellsUnder(text, (key) => COLUMN_KEYS.has(key));
+    mbis(text, new Set(cells.map((c) => c.start)), found);
+    const taken = new Set(found.map((f) => f.start));
+    labelled(text, STRONG_LABEL, 'strong', taken, found);
+    labelled(text, MEMBER_LABEL, 'member', taken, found);
+    labelled(text, WEAK_LABEL, 'weak', taken, found);
+    inColumns(text, cells, taken, found);
+    return found;
+  },
+};

@@ -1,0 +1,66 @@
+import { hasCueNear, hasDigits } from '../../text.js';
+import type { DetectorType, Finding } from '../../types.js';
+import { makeFinding, type Detector } from '../detector.js';
+import { cellStartTest } from './columns.js';
+import { cueWords, isWholeToken, lessIfFictitious } from './cues.js';
+
+const NPI: DetectorType = { type: 'NPI', category: 'PHI' };
+
+// National Provider Identifier: 10 digits, the first 1 or 2, the last a Luhn check digit. One in
+// ten 10-digit numbers starting with 1 or 2 passes (phone numbers, epoch seconds), so without a
+// context word a valid number is kept under the default minimum confidence.
+const DIGIT_RUN = /\d+/g;
+const CUE =
+  cueWords(
+    'NPIs?|national\\s+provider(?:\\s+(?:identifier|id|number))?|provider\\s+(?:id|identifier|number|no)|prescriber|' +
+      'prescribing\\s+(?:provider|physician)|' +
+      '(?:rendering|referring|attending|billing|ordering|servicing)\\s+(?:provider|physician|npi)|NPPES',
+  );
+const CUE_WINDOW = 60;
+/** A phone label just before the number makes it a phone number whatever else is near. */
+const PHONE_LABEL = cueWords('phone|tel|telephone|fax|mobile|cell|call|ph');
+const PHONE_LABEL_WINDOW = 15;
+const WITH_CUE = 0.95;
+const WITHOUT_CUE = 0.4;
+
+/**
+ * Luhn over the NPI with its card-issuer prefix 80840, the check digit last. The prefix's digits
+ * add a constant 24 to the sum, so the check runs on the 10 digits alone.
+ */
+export function npiValid(digits: string): boolean {
+  let sum = 24;
+  for (let i = digits.length - 1, double = false; i >= 0; i--, double = !double) {
+    let d = digits.charCodeAt(i) - 48;
+    if (double && (d *= 2) > 9) d -= 9;
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** Table columns such as `npi`, `renderingNpi`, `npi_number`, `national_provider_id`. */
+function isNpiHeader(key: string): boolean {
+  return key.startsWith('npi') || key.endsWith('npi') || key.startsWith('nationalprovider');
+}
+
+function phoneLabelled(text: string, start: number): boolean {
+  return PHONE_LABEL.test(text.slice(Math.max(0, start - PHONE_LABEL_WINDOW), start));
+}
+
+export const npi: Detector = {
+  ...NPI,
+  find(text) {
+    const found: Finding[] = [];
+    if (!hasDigits(text, 10)) return found;
+    const inNpiColumn = cellStartTest(text, isNpiHeader);
+    for (const m of text.matchAll(DIGIT_RUN)) {
+      const value = m[0];
+      const start = m.index;
+      const end = start + value.length;
+      if (value.length !== 10 || (value[0] !== '1' && value[0] !== '2') || !npiValid(value)) continue;
+      if (!isWholeToken(text, start, end)) continue;
+      const cued = (inNpiColumn(start) || hasCueNear(text, start, end, CUE, CUE_WINDOW)) && !phoneLabelled(text, start);
+      found.push(makeFinding(NPI, text, start, end, lessIfFictitious(text, start, end, cued ? WITH_CUE : WITHOUT_CUE)));
+    }
+    return found;
+  },
+};

@@ -1,0 +1,99 @@
+import type { DetectorType, Finding } from '../../types.js';
+import { makeFinding, type Detector } from '../detector.js';
+import { cellsUnderHeaders } from './columns.js';
+import { dateRegex, isBirthDate } from './dates.js';
+import { lessIfNegative } from './negative-context.js';
+
+const DATE_OF_BIRTH: DetectorType = { type: 'DATE_OF_BIRTH', category: 'PII' };
+
+// A date is only a birth date when a birth cue names it: "DOB: 03/14/1985", `"date_of_birth":
+// "1985-03-14"`, "born on March 14, 1985", "14.03.1985 (DOB)", or a cell under a "dob" column.
+// Plain dates are never reported. Cues end at a non-letter so `patient_dob` and `dateOfBirth` count.
+const CUE = /(?<![A-Za-z])(?:d\.o\.b\.?|dob|date[\s_-]*of[\s_-]*birth|birth[\s_-]*date|birth[\s_-]*day|born)(?![A-Za-z])/gi;
+/** A whole header cell naming a birth-date column ("DOB", "patient_dob", "Date of Birth"). */
+const HEADER = /^(?:[A-Za-z]+[\s_-]?)?(?:d\.?o\.?b\.?|date[\s_-]*of[\s_-]*birth|birth[\s_-]*date|birthday)$/i;
+const HEADER_HINT = /d\.?o\.?b|birth/gi;
+// Between a label cue and its date: separators, quotes, a format hint such as "(MM/DD/YYYY)", and
+// a few linking words ("birth date is", "correct my birth date to").
+const LABEL_GAP = /^(?:[\s:=#"'[\]{},.\-–—]|\((?:mm|dd|yyyy|yy|[/.\- ])+\)|(?:is|was|on|to|as|of|be)(?![A-Za-z]))*/i;
+const MAX_LABEL_GAP = 30;
+/** "born" reads as prose: up to this many characters of words ("born in Chicago on") before the date. */
+const PROSE_WINDOW = 50;
+/** What may stand between a date and a cue written after it, on the same line: "1985-03-14 (DOB)". */
+const BEFORE_GAP = /^[ \t(,:-]{1,3}$/;
+const BEFORE_WINDOW = 24;
+
+const LABELLED = 0.8;
+const IN_PROSE = 0.7;
+const CUE_AFTER = 0.75;
+const IN_COLUMN = 0.8;
+
+type Add = (start: number, end: number, confidence: number) => void;
+
+/** The date starting exactly at `from`, if it is a plausible birth date. */
+function dateAt(text: string, from: number, now: Date): number {
+  const re = dateRegex('iy');
+  re.lastIndex = from;
+  const m = re.exec(text);
+  return m !== null && isBirthDate(m, now) ? from + m[0].length : -1;
+}
+
+/** True when a date follows the label cue and was added. */
+function afterLabel(text: string, cueEnd: number, now: Date, add: Add): boolean {
+  const gap = LABEL_GAP.exec(text.slice(cueEnd, cueEnd + MAX_LABEL_GAP + 1))?.[0].length ?? 0;
+  if (gap > MAX_LABEL_GAP) return false;
+  const end = dateAt(text, cueEnd + gap, now);
+  if (end > 0) add(cueEnd + gap, end, LABELLED);
+  return end > 0;
+}
+
+/**
+ * "born [in Chicago] on 14 March 1985": the first date in the same sentence, with no digits before
+ * it. True when one was added.
+ */
+function afterBorn(text: string, cueEnd: number, now: Date, add: Add): boolean {
+  const window = text.slice(cueEnd, cueEnd + PROSE_WINDOW);
+  const sentence = /[\n;!?]|\.\s+[A-Z]/.exec(window); // "Mar. 14" does not end a sentence
+  const scope = sentence ? window.slice(0, sentence.index) : window;
+  for (const m of scope.matchAll(dateRegex())) {
+    if (/\d/.test(scope.slice(0, m.index)) || !isBirthDate(m, now)) return false;
+    add(cueEnd + m.index, cueEnd + m.index + m[0].length, IN_PROSE);
+    return true;
+  }
+  return false;
+}
+
+/** "1985-03-14 (DOB)": the last date ending just before the cue. */
+function beforeCue(text: string, cueStart: number, now: Date, add: Add): void {
+  const from = Math.max(0, cueStart - BEFORE_WINDOW);
+  const window = text.slice(from, cueStart);
+  let last: RegExpMatchArray | undefined;
+  for (const m of window.matchAll(dateRegex())) last = m;
+  if (last === undefined) return;
+  const end = (last.index ?? 0) + last[0].length;
+  if (BEFORE_GAP.test(window.slice(end)) && isBirthDate(last, now)) add(from + end - last[0].length, from + end, CUE_AFTER);
+}
+
+export const dateOfBirth: Detector = {
+  ...DATE_OF_BIRTH,
+  keywords: ['dob', 'd.o.b', 'birth', 'born'],
+  find(text) {
+    const now = new Date();
+    const best = new Map<number, Finding>();
+    const add: Add = (start, end, confidence) => {
+      const c = lessIfNegative(text, start, end, confidence);
+      const held = best.get(start);
+      if (held === undefined || held.confidence < c) best.set(start, makeFinding(DATE_OF_BIRTH, text, start, end, c));
+    };
+    for (const cue of text.matchAll(CUE)) {
+      const cueEnd = cue.index + cue[0].length;
+      const after = cue[0].toLowerCase() === 'born' ? afterBorn(text, cueEnd, now, add) : afterLabel(text, cueEnd, now, add);
+      // A cue with its own date ("Date of service: …\nBorn: …") does not also claim the one before it.
+      if (!after) beforeCue(text, cue.index, now, add);
+    }
+    for (const cell of cellsUnderHeaders(text, HEADER_HINT, (header) => HEADER.test(header))) {
+      if (dateAt(text, cell.start, now) === cell.end) add(cell.start, cell.end, IN_COLUMN);
+    }
+    return [...best.values()];
+  },
+};

@@ -1,0 +1,59 @@
+// Calendar dates in the formats people write birth dates in: 1985-03-14, 03/14/1985, 14.03.1985,
+// 3/14/85, March 14, 1985, Mar 14th 1985, 14 March 1985, 14th of March 1985, 14-Mar-1985.
+
+const MONTHS = 'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
+const MONTH_INDEX: Record<string, number> = {
+  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12,
+};
+const ORDINAL = '(?:st|nd|rd|th)?';
+
+// Groups: 1-4 year-first (y, separator, m, d); 5-8 numeric day/month first (a, separator, b, y);
+// 9-11 month name first (month, d, y); 12-14 day first (d, month, y). The separator must repeat.
+const DATE_SOURCE =
+  `(?<![0-9A-Za-z])(?:` +
+  `(\\d{4})([-/.])(\\d{1,2})\\2(\\d{1,2})` +
+  `|(\\d{1,2})([-/.])(\\d{1,2})\\6(\\d{4}|\\d{2})` +
+  `|(${MONTHS})\\.?[ \\t]{1,3}(\\d{1,2})${ORDINAL},?[ \\t]{1,3}(\\d{4})` +
+  `|(\\d{1,2})${ORDINAL}(?:[ \\t]{1,3}of)?(?:[ \\t]{1,3}|-)(${MONTHS})\\.?,?(?:[ \\t]{1,3}|-)(\\d{4})` +
+  `)(?![0-9A-Za-z])`;
+
+/** A fresh global date regex (callers iterate it over short windows). */
+export function dateRegex(flags = 'gi'): RegExp {
+  return new RegExp(DATE_SOURCE, flags);
+}
+
+function daysIn(month: number, year: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/** Two-digit years are read as the latest year not in the future: 85 -> 1985, 03 -> 2003. */
+function fullYear(y: string, now: Date): number {
+  if (y.length === 4) return Number(y);
+  const current = now.getUTCFullYear();
+  const candidate = Math.floor(current / 100) * 100 + Number(y);
+  return candidate > current ? candidate - 100 : candidate;
+}
+
+/** A real calendar day from 1900 up to today. */
+function plausibleBirth(year: number, month: number, day: number, now: Date): boolean {
+  if (year < 1900 || month < 1 || month > 12 || day < 1 || day > daysIn(month, year)) return false;
+  return Date.UTC(year, month - 1, day) <= now.getTime();
+}
+
+/** True when a match of dateRegex() is a date that can be a birth date (either reading of 03/04/1985). */
+export function isBirthDate(m: RegExpMatchArray, now: Date): boolean {
+  if (m[1] !== undefined) return plausibleBirth(Number(m[1]), Number(m[3]), Number(m[4]), now);
+  if (m[5] !== undefined) {
+    const year = fullYear(m[8] ?? '', now);
+    const a = Number(m[5]);
+    const b = Number(m[7]);
+    return plausibleBirth(year, a, b, now) || plausibleBirth(year, b, a, now);
+  }
+  if (m[9] !== undefined) return plausibleBirth(Number(m[11]), monthOf(m[9]), Number(m[10]), now);
+  return plausibleBirth(Number(m[14]), monthOf(m[13] ?? ''), Number(m[12]), now);
+}
+
+function monthOf(name: string): number {
+  return MONTH_INDEX[name.slice(0, 3).toLowerCase()] ?? 0;
+}

@@ -1,0 +1,115 @@
+import { hasCueNear, isAlnumCode, isDigitCode, isWordCode } from '../../text.js';
+import type { DetectorType, Finding } from '../../types.js';
+import { makeFinding, type Detector } from '../detector.js';
+import { ipv4Kind, parseIpv4, type IpKind } from './ipv4.js';
+import { parseIpv6 } from './ipv6.js';
+import { lessIfNegative } from './negative-context.js';
+
+const IP_ADDRESS: DetectorType = { type: 'IP_ADDRESS', category: 'PII' };
+
+// IPv4: every maximal dotted run of digits with at least four parts is a candidate, and only a run
+// of exactly four parts is an address, so `1.3.6.1.4.1.2021` (an SNMP OID) and `10.1.2.3.4` are
+// not cut into addresses. The look-behind starts a match only where a run starts, and each
+// repetition starts with a dot, so the loop is unambiguous and the scan linear.
+const DOTTED_RUN = /(?<![\d.])\d+(?:\.\d+){3,}/g;
+
+const IP_CUE =
+  /\b(?:ip|ipv4|ipv6|ip[\s_-]?addr(?:ess)?|addr|address|host|hostname|server|client|gateway|dns|nameserver|subnet|router|proxy|firewall|src|dst|source|destination|remote|peer|ping|ssh|connect|connected|connection|listen|listening|bind|inet|endpoint|vpn|nat|route|whitelist|allowlist|blocklist|blacklist|origin|x-forwarded-for)\b/i;
+const CUE_WINDOW = 30;
+/** Words after which a dotted quad is a version or build number, looked for just before the value. */
+const VERSION_CUE =
+  /\b(?:v|ver|version|versions|release|rel|build|rev|revision|firmware|fw|patch|sdk|kernel|bump|bumped|upgrade|upgraded|downgrade|downgraded|semver|changelog|oid|snmp|mib)\b/i;
+const VERSION_WINDOW = 25;
+/** The root of the SNMP tree (iso.org.dod.internet) written on its own. */
+const OID_ROOT = '1.3.6.1';
+
+/** Confidence by what kind of address it is; see docs/detectors/pii.md. */
+const PUBLIC = 0.85;
+const PRIVATE = 0.7;
+/** Loopback names no network (127.0.0.1 is the same on every machine): hidden by default. */
+const LOOPBACK = 0.45;
+/** Four single-digit parts without an IP cue read like a version or a section number. */
+const SINGLE_DIGITS = 0.45;
+const CUE_BONUS = 0.05;
+const PRIVATE_CUE_BONUS = 0.1;
+
+function baseConfidence(kind: IpKind, cued: boolean): number {
+  if (kind === 'loopback') return LOOPBACK;
+  if (kind === 'private') return PRIVATE + (cued ? PRIVATE_CUE_BONUS : 0);
+  return PUBLIC + (cued ? CUE_BONUS : 0);
+}
+
+/**
+ * A dotted run glued to a word, a package name (`openssl-1.1.1.1`) or a pre-release tag is no
+ * address. (A run after a dot never matches DOTTED_RUN.)
+ */
+function ipv4StandsAlone(text: string, start: number, end: number): boolean {
+  const before = text.charCodeAt(start - 1);
+  if (isWordCode(before)) return false;
+  if (before === 45 /* - */ && isAlnumCode(text.charCodeAt(start - 2))) return false;
+  const after = text.charCodeAt(end);
+  if (isWordCode(after)) return false;
+  const afterNext = text.charCodeAt(end + 1);
+  if (after === 46 /* . */ && isAlnumCode(afterNext)) return false; // 10.0.0.1.nip.io
+  if (after === 45 /* - */ && isAlnumCode(afterNext) && !isDigitCode(afterNext)) return false; // 1.2.3.4-beta
+  if (after === 43 /* + */ && isAlnumCode(afterNext)) return false; // 1.2.3.4+build5
+  return true;
+}
+
+function versionBefore(text: string, start: number): boolean {
+  return VERSION_CUE.test(text.slice(Math.max(0, start - VERSION_WINDOW), start));
+}
+
+function findIpv4(text: string, found: Finding[]): void {
+  for (const m of text.matchAll(DOTTED_RUN)) {
+    const value = m[0];
+    const start = m.index;
+    const end = start + value.length;
+    const o = parseIpv4(value);
+    if (o === null || value === OID_ROOT || !ipv4StandsAlone(text, start, end)) continue;
+    const kind = ipv4Kind(o);
+    if (kind === 'none') continue;
+    const cued = hasCueNear(text, start, end, IP_CUE, CUE_WINDOW);
+    if (!cued && versionBefore(text, start)) continue;
+    const confidence = !cued && o.every((part) => part < 10) ? SINGLE_DIGITS : baseConfidence(kind, cued);
+    found.push(makeFinding(IP_ADDRESS, text, start, end, lessIfNegative(text, start, end, confidence)));
+  }
+}
+
+/** Hex digits, colons and dots (for an embedded IPv4 tail): the characters of an IPv6 address. */
+function isIpv6Code(c: number): boolean {
+  return isDigitCode(c) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102) || c === 58 || c === 46;
+}
+
+// IPv6: the maximal run of address characters around each colon, parsed in code. Runs are visited
+// once, so the scan is linear however many colons a log holds.
+function findIpv6(text: string, found: Finding[]): void {
+  for (let colon = text.indexOf(':'); colon !== -1; ) {
+    let start = colon;
+    while (start > 0 && isIpv6Code(text.charCodeAt(start - 1))) start--;
+    let end = colon + 1;
+    while (end < text.length && isIpv6Code(text.charCodeAt(end))) end++;
+    colon = text.indexOf(':', end);
+    // Trim sentence dots and a lone colon ("at fe80::1:"), but keep a leading or trailing "::".
+    while (start < end && text.charAt(start) === '.') start++;
+    while (end > start && text.charAt(end - 1) === '.') end--;
+    if (text.charAt(start) === ':' && text.charAt(start + 1) !== ':') start++;
+    if (text.charAt(end - 1) === ':' && text.charAt(end - 2) !== ':') end--;
+    if (end - start < 3 || isWordCode(text.charCodeAt(start - 1)) || isWordCode(text.charCodeAt(end))) continue;
+    const parsed = parseIpv6(text.slice(start, end));
+    if (parsed === null || parsed.kind === 'none') continue;
+    const cued = hasCueNear(text, start, end, IP_CUE, CUE_WINDOW);
+    const confidence = baseConfidence(parsed.kind, cued);
+    found.push(makeFinding(IP_ADDRESS, text, start, end, lessIfNegative(text, start, end, confidence)));
+  }
+}
+
+export const ipAddress: Detector = {
+  ...IP_ADDRESS,
+  find(text) {
+    const found: Finding[] = [];
+    if (text.includes('.')) findIpv4(text, found);
+    if (text.includes(':')) findIpv6(text, found);
+    return found;
+  },
+};

@@ -1,0 +1,307 @@
+import type { DetectorType, Finding } from '../../types.js';
+import { makeFinding, type Detector } from '../detector.js';
+import { cellsUnderHeaders } from './columns.js';
+import { FIRST_NAMES } from './first-names.js';
+import { AMBIGUOUS_FIRST_NAMES, BRAND_NAMES, NAME_PARTICLES, NOT_NAME_WORDS, ORG_AFTER_NAME } from './name-words.js';
+import { lessIfNegative } from './negative-context.js';
+
+const PERSON_NAME: DetectorType = { type: 'PERSON_NAME', category: 'PII' };
+
+// Names have no shape, so every finding comes from context: a title (Mr., Dr.), a labelled field
+// (Name:, "first_name":), a role (patient, employee, customer), a salutation (Dear, Hi), a signature
+// after a closing (Regards,\n), an introduction (my name is, signed by), or, at a lower confidence,
+// a given name from FIRST_NAMES followed by a capitalised surname. The finding is the name only,
+// never the cue. Precision is imperfect by nature; docs/detectors/pii.md says where it fails.
+
+// One name word: "Smith", "McDonald", "O'Brien", "Jean-Luc", "José"; or all capitals ("SMITH").
+const WORD = /(?:\p{Lu}['’])?\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}+)?(?:-\p{Lu}\p{Ll}+)?/uy;
+const CAPS_WORD = /\p{Lu}{2,}(?:['’-]\p{Lu}{2,})?/uy;
+const INITIAL = /\p{Lu}\.?(?=[ \t](?:\p{Lu}|\p{Ll}{1,4}[ \t]\p{Lu}))/uy;
+const PARTICLE = /(\p{Ll}{1,4})[ \t](?=\p{Lu})/uy;
+const GAP = /[ \t]{1,2}/y;
+/** A name glued to what follows is part of something else: an address, a domain, an identifier. */
+const GLUED_AFTER = /^(?:[\p{L}\p{N}_@]|\.[\p{L}\p{N}]|['’]\p{L}{2})/u;
+const GLUED_BEFORE = /[\p{L}\p{N}_@./\\#$%&*+=<-]$/u;
+
+const ASCII_WORD = /^[A-Za-z'’-]*$/;
+
+/** Lower case, diacritics folded, for the word lists: "José" -> "jose", "Łukasz" -> "lukasz". */
+function fold(word: string): string {
+  if (ASCII_WORD.test(word)) return word.toLowerCase();
+  return word
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[łø]/g, (c) => (c === 'ł' ? 'l' : 'o'))
+    .replace(/ß/g, 'ss');
+}
+
+interface Name {
+  start: number;
+  end: number;
+  /** Folded words, initials left out. */
+  words: string[];
+}
+
+function matchAt(re: RegExp, text: string, at: number): RegExpExecArray | null {
+  re.lastIndex = at;
+  return re.exec(text);
+}
+
+function stickyAt(re: RegExp, text: string, at: number): string | null {
+  return matchAt(re, text, at)?.[0] ?? null;
+}
+
+/**
+ * The name starting at `at`: up to `max` words separated by a space, with middle initials and
+ * surname particles. Stops before a word that is not a name word; null when no word is taken or
+ * the name is glued to an email address or identifier.
+ */
+function readName(text: string, at: number, max: number, caps: boolean): Name | null {
+  const words: string[] = [];
+  let end = at;
+  let pos = at;
+  while (words.length < max) {
+    let wordAt = pos;
+    if (words.length > 0) {
+      const gap = stickyAt(GAP, text, pos);
+      if (gap === null) break;
+      wordAt = pos + gap.length;
+      const initial = stickyAt(INITIAL, text, wordAt);
+      if (initial !== null) {
+        pos = wordAt + initial.length;
+        continue;
+      }
+      const particle = matchAt(PARTICLE, text, wordAt);
+      if (particle?.[1] !== undefined && NAME_PARTICLES.has(particle[1])) wordAt += particle[0].length;
+    }
+    const word = stickyAt(WORD, text, wordAt) ?? (caps ? stickyAt(CAPS_WORD, text, wordAt) : null);
+    const folded = word === null ? '' : fold(word);
+    // A repeated first word starts another name: "Thanks, Kevin Nowak Kevin Nowak asked…".
+    if (word === null || NOT_NAME_WORDS.has(folded) || folded === words[0]) break;
+    const wordEnd = wordAt + word.length;
+    const after = text.slice(wordEnd, wordEnd + 3);
+    const possessive = /^['’]s\b/.test(after);
+    if (GLUED_AFTER.test(after) && !possessive) return null;
+    words.push(folded);
+    end = wordEnd;
+    pos = wordEnd;
+    if (possessive) break; // "John Smith's"
+  }
+  return words.length > 0 ? { start: at, end, words } : null;
+}
+
+/** The word right after the name, folded, if it follows a single space. */
+function wordAfter(text: string, end: number): string {
+  const m = /^[ \t](\p{Lu}\p{L}*)/u.exec(text.slice(end, end + 40));
+  return m?.[1] ? fold(m[1]) : '';
+}
+
+type Add = (start: number, end: number, confidence: number) => void;
+const known = (word: string | undefined) => word !== undefined && FIRST_NAMES.has(word);
+
+// --- Cues -------------------------------------------------------------------------------------
+
+const TITLE = /(?<![\p{L}\p{N}])(Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Professor|Sir|Dame|Rev|Reverend|MR|MRS|MS|DR|PROF)\.?[ \t]{1,2}(?=\p{Lu})/gu;
+const TITLED = 0.8;
+
+function byTitle(text: string, add: Add): void {
+  for (const m of text.matchAll(TITLE)) {
+    const name = readName(text, m.index + m[0].length, 3, true);
+    if (name === null || BRAND_NAMES.has(`${fold(m[1] ?? '')}_${name.words[0]}`)) continue;
+    add(name.start, name.end, TITLED);
+  }
+}
+
+// A field label and its separator: "Name:", "Patient Name =", `"first_name": "`, "surname:".
+const LABEL =
+  /(?<![\p{L}\p{N}])((?:full|first|last|given|family|middle|maiden|legal|patient|employee|customer|client|contact|card[ _-]?holder|account[ _-]?holder|member|guest|passenger|applicant|beneficiary|recipient|sender|emergency[ _-]?contact|guardian|spouse|insured|subscriber|student|tenant|candidate|traveller|traveler)[ _-]?name|name|surname|forename)["']?[ \t]*[:=][ \t]*["']?(?=\p{Lu})/giu;
+const LABELLED = 0.8;
+const LABELLED_OTHER_WORD = 0.75;
+
+function byLabel(text: string, add: Add): void {
+  for (const m of text.matchAll(LABEL)) {
+    const name = readName(text, m.index + m[0].length, 4, true);
+    if (name === null) continue;
+    if ((m[1] ?? '').toLowerCase() !== 'name') add(name.start, name.end, LABELLED);
+    // A bare "name:" also labels projects, jobs and files: one of the words must be a given name.
+    else if (known(name.words[0])) add(name.start, name.end, LABELLED);
+    else if (name.words.some(known)) add(name.start, name.end, LABELLED_OTHER_WORD);
+  }
+}
+
+// CSV/TSV columns: person-specific headers (first_name, Last Name, patient_name) take any name-shaped
+// cell; a plain "name" column (also used for products and files) needs a cell that starts with an
+// unambiguous given name.
+const PERSON_HEADER =
+  /^(?:(?:full|first|last|given|family|middle|patient|employee|customer|client|contact|holder|member|guest|passenger|applicant|student|tenant)[ _-]?name|surname|forename)$/i;
+const NAME_HEADER = /^name$/i;
+const HEADER_HINT = /name/gi;
+const IN_COLUMN = 0.75;
+
+function byColumn(text: string, add: Add): void {
+  const whole = (start: number, end: number) => {
+    const name = readName(text, start, 4, true);
+    return name !== null && name.end === end ? name : null;
+  };
+  const isHeader = (header: string) => PERSON_HEADER.test(header) || NAME_HEADER.test(header);
+  for (const cell of cellsUnderHeaders(text, HEADER_HINT, isHeader)) {
+    const name = whole(cell.start, cell.end);
+    if (name === null) continue;
+    const first = name.words[0] ?? '';
+    if (PERSON_HEADER.test(cell.header) || (known(first) && !AMBIGUOUS_FIRST_NAMES.has(first))) add(name.start, name.end, IN_COLUMN);
+  }
+}
+
+const ROLE_WORDS = ['patient', 'employee', 'customer', 'client', 'applicant', 'tenant', 'resident', 'student', 'passenger', 'claimant', 'insured'];
+const ROLE =
+  /(?<![\p{L}\p{N}])(?:patient|employee|customer|client|applicant|tenant|resident|student|passenger|claimant|insured)(?:([ \t]*[:#-][ \t]*)|[ \t]{1,2})(?=\p{Lu})/giu;
+const ROLE_FULL = 0.75;
+const ROLE_PART = 0.65;
+
+function byRole(text: string, add: Add): void {
+  for (const m of text.matchAll(ROLE)) {
+    const name = readName(text, m.index + m[0].length, 3, false);
+    if (name === null) continue;
+    if (known(name.words[0])) add(name.start, name.end, name.words.length > 1 ? ROLE_FULL : ROLE_PART);
+    else if (m[1] !== undefined && name.words.length > 1) add(name.start, name.end, ROLE_PART); // "Patient: Okafor Chidi"
+  }
+}
+
+const SALUTATION_WORDS = ['dear', 'hi', 'hello', 'hey', 'greetings', 'good'];
+const SALUTATION = /(?<![\p{L}\p{N}])(Dear|Hi|Hello|Hey|Hiya|Greetings|Good[ \t]+(?:morning|afternoon|evening))[ \t,]{1,2}(?=\p{Lu})/gu;
+const DEAR_KNOWN = 0.75;
+const DEAR_OTHER = 0.7;
+const HI_KNOWN = 0.7;
+const HI_OTHER = 0.65;
+/** A greeting's name is followed by punctuation or the end of the line: "Hi Maria," "Hello Priya!" */
+const ENDS_GREETING = /^(?:[ \t]*[,!:.\n\r—–-]|[ \t]*$)/;
+
+function bySalutation(text: string, add: Add): void {
+  for (const m of text.matchAll(SALUTATION)) {
+    const name = readName(text, m.index + m[0].length, 3, false);
+    if (name === null) continue;
+    const first = name.words[0];
+    if (m[1] === 'Dear') add(name.start, name.end, known(first) ? DEAR_KNOWN : DEAR_OTHER);
+    else if (known(first)) add(name.start, name.end, HI_KNOWN);
+    else if (ENDS_GREETING.test(text.slice(name.end, name.end + 3))) add(name.start, name.end, HI_OTHER);
+  }
+}
+
+// A closing, then the name alone on the next line, optionally after a dash: "Regards,\nJohn Smith",
+// "Thanks,\n—Jane".
+const CLOSING_WORDS = ['regards', 'wishes', 'thanks', 'sincerely', 'yours', 'best', 'cheers', 'thank', 'respectfully', 'cordially', 'care'];
+const CLOSING =
+  '(?:(?:best|kind|warm|warmest|many)[ \\t]+(?:regards|wishes|thanks)|regards|sincerely(?:[ \\t]+yours)?|yours[ \\t]+(?:sincerely|truly|faithfully)|best|cheers|thanks|thank[ \\t]+you|respectfully|cordially|take[ \\t]+care|all[ \\t]+the[ \\t]+best)';
+const SIGNATURE = new RegExp(`(?<![\\p{L}])${CLOSING}[ \\t]*[,!.]?[ \\t]*\\r?\\n[ \\t]*(?:[-–—~]{1,2}[ \\t]*)?(?=\\p{Lu})`, 'giu');
+const SIGNED_INLINE = new RegExp(`(?<![\\p{L}])${CLOSING}[ \\t]*,[ \\t]*(?:[-–—~]{1,2}[ \\t]*)?(?=\\p{Lu})`, 'giu');
+/** A signature line holds only the name, perhaps followed by a comma and a title. */
+const ENDS_LINE = /^(?:[ \t]*(?:\r?\n|$)|,)/;
+const SIGNED_KNOWN = 0.7;
+const SIGNED_OTHER = 0.65;
+const SIGNED_INLINE_KNOWN = 0.6;
+
+function bySignature(text: string, add: Add): void {
+  for (const m of text.matchAll(SIGNATURE)) {
+    const name = readName(text, m.index + m[0].length, 3, false);
+    if (name === null || !ENDS_LINE.test(text.slice(name.end, name.end + 3))) continue;
+    add(name.start, name.end, known(name.words[0]) ? SIGNED_KNOWN : SIGNED_OTHER);
+  }
+  for (const m of text.matchAll(SIGNED_INLINE)) {
+    const name = readName(text, m.index + m[0].length, 3, false);
+    if (name === null || !known(name.words[0]) || !ENDS_GREETING.test(text.slice(name.end, name.end + 3))) continue;
+    add(name.start, name.end, SIGNED_INLINE_KNOWN);
+  }
+}
+
+// "my name is", "signed by" introduce a name outright; "I'm", "this is", "prepared by" only when a
+// given name follows ("I'm Sarah", not "I'm Happy").
+const INTRODUCTION_WORDS = ['my name', 'signed', 'i am', "i'm", 'i’m', 'this is', ' by', 'assigned'];
+const INTRODUCTION =
+  /(?<![\p{L}])(?:(my[ \t]+name[ \t]+is|my[ \t]+name['’]s|signed[ \t]+by|e-?signed[ \t]+by)|i[ \t]+am|i['’]m|this[ \t]+is|(?:prepared|submitted|approved|authori[sz]ed|written|reported|referred|reviewed|requested|assigned)[ \t]+(?:by|to))[ \t]+(?=\p{Lu})/giu;
+const INTRODUCED_KNOWN = 0.8;
+const INTRODUCED_OTHER = 0.7;
+const MENTIONED_KNOWN = 0.7;
+
+function byIntroduction(text: string, add: Add): void {
+  for (const m of text.matchAll(INTRODUCTION)) {
+    const name = readName(text, m.index + m[0].length, 3, false);
+    if (name === null) continue;
+    if (m[1] !== undefined) add(name.start, name.end, known(name.words[0]) ? INTRODUCED_KNOWN : INTRODUCED_OTHER);
+    else if (known(name.words[0])) add(name.start, name.end, MENTIONED_KNOWN);
+  }
+}
+
+// --- Given name + surname ----------------------------------------------------------------------
+
+const CAPITALISED = /(?<![\p{L}\p{N}_@.\/\\#'’-])\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?(?=[ \t](?:\p{Lu}|\p{Ll}{1,4}[ \t]\p{Lu}))/gu;
+/** "in Austin Texas", "at Jackson Heights", "the Grace Hopper Celebration": a place or a thing. */
+const PLACE_BEFORE = /(?:^|[^\p{L}])(?:in|at|near|around|across|outside|inside|throughout|visiting|into|the)[ \t]+$/iu;
+const PAIR = 0.6;
+const PAIR_WITH_MIDDLE = 0.65;
+
+function byGivenName(text: string, add: Add): void {
+  for (const m of text.matchAll(CAPITALISED)) {
+    const first = fold(m[0]);
+    const given = FIRST_NAMES.has(first) ? first : (first.split('-')[0] ?? ''); // "Mary-Jane" -> "mary"
+    if (given.length < 3 || !FIRST_NAMES.has(given) || AMBIGUOUS_FIRST_NAMES.has(given)) continue;
+    const name = readName(text, m.index, 4, false);
+    if (name === null || name.words.length < 2) continue;
+    const before = text.slice(Math.max(0, m.index - 24), m.index);
+    if (PLACE_BEFORE.test(before)) continue;
+    // Inside a run already read from an earlier given name ("Martin Luther King"): not a new name.
+    const previous = /(\p{Lu}\p{Ll}+)[ \t]$/u.exec(before)?.[1];
+    if (previous !== undefined && FIRST_NAMES.has(fold(previous))) continue;
+    if (ORG_AFTER_NAME.has(wordAfter(text, name.end))) continue;
+    if (BRAND_NAMES.has(`${name.words[0]}_${name.words[1]}`)) continue;
+    add(name.start, name.end, name.words.length > 2 ? PAIR_WITH_MIDDLE : PAIR);
+  }
+}
+
+// --- Detector ----------------------------------------------------------------------------------
+
+/** "Does any of these spans overlap [start, end)" in O(log n): spans sorted by start, running maximum of ends. */
+function overlapTest(spans: readonly Finding[]): (start: number, end: number) => boolean {
+  const sorted = [...spans].sort((a, b) => a.start - b.start);
+  const maxEnds: number[] = [];
+  for (const s of sorted) maxEnds.push(Math.max(s.end, maxEnds[maxEnds.length - 1] ?? -1));
+  return (start, end) => {
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if ((sorted[mid]?.start ?? Infinity) < end) low = mid + 1;
+      else high = mid;
+    }
+    return low > 0 && (maxEnds[low - 1] ?? -1) > start;
+  };
+}
+
+export const personName: Detector = {
+  ...PERSON_NAME,
+  find(text, earlier) {
+    const best = new Map<number, Finding>();
+    const add: Add = (start, end, confidence) => {
+      if (GLUED_BEFORE.test(text.slice(Math.max(0, start - 1), start))) return;
+      const c = lessIfNegative(text, start, end, confidence);
+      const held = best.get(start);
+      if (held === undefined || held.confidence < c || (held.confidence === c && held.end < end)) {
+        best.set(start, makeFinding(PERSON_NAME, text, start, end, c));
+      }
+    };
+    const lower = text.toLowerCase();
+    const holds = (words: readonly string[]) => words.some((w) => lower.includes(w));
+    byTitle(text, add);
+    // Each cue rule runs only when one of its words occurs: a cheap prefilter, as scan.ts does.
+    if (lower.includes('name')) byLabel(text, add);
+    if (holds(ROLE_WORDS)) byRole(text, add);
+    if (holds(SALUTATION_WORDS)) bySalutation(text, add);
+    if (holds(CLOSING_WORDS)) bySignature(text, add);
+    if (holds(INTRODUCTION_WORDS)) byIntroduction(text, add);
+    if (lower.includes('name')) byColumn(text, add);
+    byGivenName(text, add);
+    // Another detector's finding (an email address, a street address) owns its characters.
+    const claimed = overlapTest(earlier.filter((f) => f.category === 'PII'));
+    return [...best.values()].filter((f) => !claimed(f.start, f.end));
+  },
+};

@@ -1,0 +1,131 @@
+import type { DetectorType, Finding } from '../../types.js';
+import { makeFinding, type Detector } from '../detector.js';
+import { findAssignments, findTableCells, isPlaceholderPassword, type Assignment } from './assignments.js';
+import { isPlaceholderValue, PLACEHOLDER_CONFIDENCE } from './values.js';
+
+const PASSWORD: DetectorType = { type: 'PASSWORD', category: 'SECRETS' };
+
+// A password is only recognisable by what names it: `password=...`, `"db_pass": "..."`,
+// `<password>...</password>`, "my password is ...". Only the value is reported.
+
+const STEM = /pass|pw/gi;
+
+/** Quoted literals and values mixing letters with digits or symbols look chosen on purpose. */
+const STRONG = 0.8;
+/** A bare word: still a password when it closes a config line, but less sure. */
+const BARE_WORD = 0.65;
+const MIN_LENGTH = 4;
+const MAX_LENGTH = 128;
+
+/** Words ending a key that names a password. */
+const PASSWORD_WORDS = new Set(['password', 'passwd', 'pwd', 'pw', 'passphrase', 'passcode']);
+/** Leading words of keys that name a password field rather than hold one (`forgot_password`). */
+const NOT_A_VALUE = new Set(['forgot', 'reset', 'change', 'show', 'hide', 'toggle', 'enter', 'has', 'use', 'require', 'requires', 'no', 'is', 'remember', 'validate', 'min', 'max', 'type']);
+
+/**
+ * `pass` alone is too common a word (boarding pass, Python's `pass`) to name a password, except
+ * before a quoted literal, as in `{ user: 'admin', pass: 'Lucky-Rocket-92' }`.
+ */
+function namesPasswordIn(a: Assignment): boolean {
+  return namesPassword(a.words) || (a.quoted && a.words.length === 1 && a.words[0] === 'pass');
+}
+
+function namesPassword(words: string[]): boolean {
+  const last = words[words.length - 1] ?? '';
+  if (words.length > 1 && NOT_A_VALUE.has(words[0] ?? '')) return false;
+  if (PASSWORD_WORDS.has(last)) return true;
+  // `DB_PASS`, `smtpPass`; and run-together names such as MYSQLPASSWORD.
+  return (last === 'pass' && words.length > 1) || /(?:password|passwd|passphrase)$/.test(words.join(''));
+}
+
+function characterClasses(value: string): number {
+  return Number(/[a-z]/.test(value)) + Number(/[A-Z]/.test(value)) + Number(/\d/.test(value)) + Number(/[^A-Za-z\d]/.test(value));
+}
+
+/** A member expression (`config.db.password`, `process.env.X`) or a camelCase name: code, not a literal. */
+const CODE_NAME = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$|^[a-z]+[A-Z][A-Za-z]*$/;
+/** `Passwort`, `Mot` (labels in translation files) read as words. */
+const TITLE_WORD = /^[A-Z][a-z]+$/;
+const PATH = /^(?:[/~]|[A-Za-z]:\\)/;
+const JOINED_WORDS = /^[A-Za-z]+(?:[-_][A-Za-z]+)+$/;
+
+function judge(a: Assignment, value: string): number | null {
+  if (value.length < MIN_LENGTH || value.length > MAX_LENGTH || isPlaceholderPassword(value)) return null;
+  if (/(?:password|passwd|pwd)/i.test(value)) {
+    // `password=user_password` names another variable; `Password123!` is a (weak) password.
+    if (!a.quoted && characterClasses(value) < 3) return null;
+  }
+  if (a.words[a.words.length - 1] === 'pwd' && PATH.test(value)) return null; // $PWD, the working directory
+  if (a.quoted) {
+    if (/\s/.test(value) && a.words[a.words.length - 1] !== 'passphrase') return null; // UI text
+    if (TITLE_WORD.test(value)) return null;
+  } else {
+    // Code and YAML tags (`!vault |`) are not literals.
+    if (a.expression || CODE_NAME.test(value) || value.startsWith('!')) return null;
+    // A bare word followed by more words is prose ("password: must be 8 characters").
+    if (characterClasses(value) === 1 && !a.endsLine) return null;
+  }
+  if (isPlaceholderValue(value)) return PLACEHOLDER_CONFIDENCE;
+  return a.quoted || characterClasses(value) >= 2 ? STRONG : BARE_WORD;
+}
+
+interface ProseCue {
+  pattern: RegExp;
+  confidence: number;
+  /** The value must hold a letter and a digit or symbol: the cue alone says little. */
+  mixed: boolean;
+}
+
+// Prose: "my password is hunter2", "changed my password to X", "root pw was: X"; "Login: bob /
+// password Tr0ub4dor&3", where only the value's look sets it apart from "password manager"; and
+// "I reset it to Autumn2014!", a password reset told without the word.
+const PROSE_CUES: readonly ProseCue[] = [
+  { pattern: /\b(?:password|passphrase|passwd|pwd|pw)\s+(?:is|was|to)\b[ \t]*:?[ \t]*/gi, confidence: STRONG, mixed: false },
+  { pattern: /\b(?:password|passwd|pwd|pw)[ \t]+/gi, confidence: 0.7, mixed: true },
+  { pattern: /\breset\s+(?:it|the\s+password|my\s+password|the\s+pw|your\s+password)\s+to\s+/gi, confidence: 0.7, mixed: true },
+];
+const PROSE_VALUE = /^[^\s"'`<>()]{4,64}/;
+const PROSE_QUOTED = /^(["'`])([^"'`\n]{4,64})\1/;
+/** Version numbers and addresses that follow the same words ("reset it to v2.1.0"). */
+const NOT_PROSE_VALUE = /^v?\d+(?:\.\d+)+|:\/\/|^www\./i;
+const LETTER = /[A-Za-z]/;
+const DIGIT_OR_SYMBOL = /[^A-Za-z]/;
+
+function findProse(text: string, found: Finding[]): void {
+  for (const cue of PROSE_CUES) {
+    for (const m of text.matchAll(cue.pattern)) {
+      const from = m.index + m[0].length;
+      const rest = text.slice(from, from + 70);
+      const quoted = PROSE_QUOTED.exec(rest);
+      let start = from;
+      let value: string;
+      if (quoted) {
+        start = from + 1;
+        value = quoted[2] ?? '';
+      } else {
+        value = (PROSE_VALUE.exec(rest)?.[0] ?? '').replace(/[.,;:]+$/, '');
+        // In prose a password stands out by mixing classes; "is incorrect", "is case-sensitive" do not.
+        if (characterClasses(value) < 2 || JOINED_WORDS.test(value) || NOT_PROSE_VALUE.test(value)) continue;
+        if (cue.mixed && !(LETTER.test(value) && DIGIT_OR_SYMBOL.test(value))) continue;
+      }
+      if (value.length < MIN_LENGTH || isPlaceholderPassword(value)) continue;
+      const confidence = isPlaceholderValue(value) ? PLACEHOLDER_CONFIDENCE : cue.confidence;
+      found.push(makeFinding(PASSWORD, text, start, start + value.length, confidence));
+    }
+  }
+}
+
+export const password: Detector = {
+  ...PASSWORD,
+  keywords: ['pass', 'pw', 'reset'],
+  find(text) {
+    const found: Finding[] = [];
+    for (const a of [...findAssignments(text, STEM), ...findTableCells(text, STEM, namesPassword)]) {
+      if (!namesPasswordIn(a)) continue;
+      const confidence = judge(a, text.slice(a.valueStart, a.valueEnd));
+      if (confidence !== null) found.push(makeFinding(PASSWORD, text, a.valueStart, a.valueEnd, confidence));
+    }
+    findProse(text, found);
+    return found;
+  },
+};

@@ -1,0 +1,54 @@
+import { isWordCode } from '../../text.js';
+import type { DetectorType, Finding } from '../../types.js';
+import { makeFinding, type Detector } from '../detector.js';
+import { isPlaceholderValue, PLACEHOLDER_CONFIDENCE } from './values.js';
+
+/**
+ * One token shape of a provider: a global regex of a fixed prefix followed by a greedy run of the
+ * body's characters (so the regex never backtracks over the body), and a judge that checks the
+ * lengths in code and returns a confidence, or null when the match is not this token.
+ */
+export interface TokenShape {
+  pattern: RegExp;
+  judge(value: string): number | null;
+}
+
+export interface TokenSpec extends DetectorType {
+  keywords: readonly string[];
+  shapes: readonly TokenShape[];
+}
+
+/** A detector for prefix-led provider tokens, gitleaks style: a table row per provider. */
+export function prefixedToken(spec: TokenSpec): Detector {
+  const { type, category, keywords, shapes } = spec;
+  return {
+    type,
+    category,
+    keywords,
+    noiseExempt: true,
+    find(text) {
+      const found: Finding[] = [];
+      for (const shape of shapes) {
+        for (const m of text.matchAll(shape.pattern)) {
+          const start = m.index;
+          const end = start + m[0].length;
+          // Part of a longer word (`xghp_...`, `..._svc_sk_...`) is some other identifier.
+          if (start > 0 && isWordCode(text.charCodeAt(start - 1))) continue;
+          if (end < text.length && isWordCode(text.charCodeAt(end))) continue;
+          const confidence = shape.judge(m[0]);
+          if (confidence === null) continue;
+          found.push(makeFinding(spec, text, start, end, isPlaceholderValue(m[0]) ? PLACEHOLDER_CONFIDENCE : confidence));
+        }
+      }
+      return found;
+    },
+  };
+}
+
+/** A judge accepting bodies (what follows `prefixLength` characters) of the given lengths. */
+export function bodyLength(prefixLength: number, min: number, max: number, confidence: number): (value: string) => number | null {
+  return (value) => {
+    const n = value.length - prefixLength;
+    return n >= min && n <= max ? confidence : null;
+  };
+}

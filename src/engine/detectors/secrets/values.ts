@@ -1,0 +1,41 @@
+// Judging a candidate secret value on its own: randomness, and the marks of a placeholder.
+
+/** Shannon entropy of the value's characters, in bits per character. */
+export function shannonEntropy(value: string): number {
+  const counts = new Map<string, number>();
+  for (const ch of value) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  let bits = 0;
+  const n = value.length;
+  for (const count of counts.values()) {
+    const p = count / n;
+    bits -= p * Math.log2(p);
+  }
+  return bits;
+}
+
+// Words that mark a value as documentation rather than a live credential: AWS's published
+// AKIAIOSFODNN7EXAMPLE, `your_api_key_here`, `dummy-token`... Written in one case (or capitalised)
+// as people write them: random mixed case such as `yoUr` inside a real key does not count.
+const STAND_IN_WORDS = ['example', 'dummy', 'sample', 'placeholder', 'fake', 'redacted', 'changeme', 'lorem', 'your'];
+const PLACEHOLDER_WORD = new RegExp(
+  STAND_IN_WORDS.flatMap((w) => [w, w.toUpperCase(), w.charAt(0).toUpperCase() + w.slice(1)]).join('|'),
+);
+/** Six of one character in a row (`xxxxxx`, `000000`): a mask or a filler, never random output. */
+const FILLER_RUN = /(.)\1{5}/;
+
+/** Published sample keys from providers' own documentation; not live secrets. */
+const PUBLISHED_SAMPLES: ReadonlySet<string> = new Set([
+  'sk_test_4eC39HqLyjWDarjtT1zdp7dc', // Stripe API reference
+  'sk_test_BQokikJOvBiI2HlWgH4olfQ2', // Stripe docs, older
+]);
+
+/**
+ * True when a value that has the shape of a secret is a stand-in: it names itself an example or a
+ * placeholder, is a published sample, or is padded with one repeated character.
+ */
+export function isPlaceholderValue(value: string): boolean {
+  return PLACEHOLDER_WORD.test(value) || FILLER_RUN.test(value) || PUBLISHED_SAMPLES.has(value);
+}
+
+/** Confidence given to a shape-valid stand-in: kept for policies that lower min_confidence, hidden by default. */
+export const PLACEHOLDER_CONFIDENCE = 0.3;

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { bicShaped } from '../../../../src/engine/detectors/financial/swift-bic.js';
+import { scan } from '../../../../src/engine/index.js';
+import { found } from '../../helpers.js';
+
+const confidence = (text: string) => scan(text, { minConfidence: 0 }).find((f) => f.type === 'SWIFT_BIC')?.confidence;
+const MIB = 1 << 20;
+const fill = (unit: string) => unit.repeat(Math.ceil(MIB / unit.length)).slice(0, MIB);
+
+describe('SWIFT_BIC', () => {
+  it.each([
+    ['SWIFT', 'SWIFT: DEUTDEFF', 'DEUTDEFF'],
+    ['Swift code with a branch', 'Swift code: DEUTDEFF500', 'DEUTDEFF500'],
+    ['BIC after an IBAN', 'IBAN DE89370400440532013000, BIC COBADEFFXXX', 'COBADEFFXXX'],
+    ['SWIFT/BIC', 'SWIFT/BIC: BOFAUS3N', 'BOFAUS3N'],
+    ['a digit location', 'swift code is NWBKGB2L', 'NWBKGB2L'],
+    ['a JSON key', '{"swift_code": "CHASUS33"}', 'CHASUS33'],
+    ['a camelCase key', '{"swiftCode":"CHASUS33"}', 'CHASUS33'],
+    ['lower-case bic key', 'bic=COBADEFFXXX', 'COBADEFFXXX'],
+    ['bank identifier code', 'Bank Identifier Code (BIC): UBSWCHZH80A', 'UBSWCHZH80A'],
+    ['Kosovo', 'SWIFT: RBKOXKPR', 'RBKOXKPR'],
+  ])('finds the code after %s', (_name, text, value) => {
+    expect(found(text, 'SWIFT_BIC')).toEqual([value]);
+  });
+
+  it('finds codes in a table column headed by a label', () => {
+    expect(found('name,swift,iban\nJane,DEUTDEFF,x\nJohn,"NWBKGB2L",y', 'SWIFT_BIC')).toEqual(['DEUTDEFF', 'NWBKGB2L']);
+    expect(found('| Bank | BIC code |\n|---|---|\n| Commerzbank | COBADEFFXXX |', 'SWIFT_BIC')).toEqual(['COBADEFFXXX']);
+    expect(found('name,status\nJane,OVERVIEW', 'SWIFT_BIC')).toEqual([]);
+  });
+
+  it('rates by context', () => {
+    expect(confidence('SWIFT: DEUTDEFF')).toBe(0.8);
+    expect(confidence('example SWIFT: DEUTDEFF')).toBe(0.45);
+  });
+
+  it.each([
+    ['capitals without a label', 'See the OVERVIEW and PASSWORD sections; DEUTDEFF'],
+    ['the adjective swift', 'a swift DECISION was made'],
+    ['a word that fits the shape', 'SWIFT transfers OVERVIEW'],
+    ['a status word', 'SWIFT code: REQUIRED'],
+    ['an unknown country', 'SWIFT: DEUTZZFF'],
+    ['a wrong length', 'SWIFT: DEUTDEFF50'],
+    ['lower case', 'SWIFT: deutdeff'],
+    ['digits in the bank code', 'SWIFT: DEU1DEFF'],
+    ['a code glued to more letters', 'SWIFT: DEUTDEFFx'],
+    ['a code on the next line', 'SWIFT\nDEUTDEFF'],
+    ['a code far from its label', 'SWIFT transfers take days, sent over the network: DEUTDEFF'],
+  ])('rejects %s', (_name, text) => {
+    expect(found(text, 'SWIFT_BIC')).toEqual([]);
+  });
+
+  it('checks the shape and the country', () => {
+    expect(bicShaped('DEUTDEFF')).toBe(true);
+    expect(bicShaped('DEUTDEFF500')).toBe(true);
+    expect(bicShaped('DEUTXXFF')).toBe(false);
+    expect(bicShaped('DEUTDEF')).toBe(false);
+  });
+
+  it.each([
+    ['labels and codes', fill('SWIFT DEUTDEFF ')],
+    ['repeated labels', fill('SWIFT BIC code ')],
+    ['capitals', fill('ABCDEFGHIJKLMNOP')],
+    ['labels and long gaps', fill(`BIC${' '.repeat(40)}`)],
+    ['table headers', fill('swift\n')],
+    ['table rows', `swift,bic\n${fill('DEUTDEFF,COBADEFF\n')}`],
+  ])('scans 1 MiB of %s', (_name, text) => {
+    expect(Array.isArray(scan(text))).toBe(true);
+  }, 10_000);
+});

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { npi } from '../../../../src/engine/detectors/phi/npi.js';
+import { found } from '../../helpers.js';
+import { fill, npiWith, randomDigits, scored, withWrongLastDigit } from './identifiers.js';
+
+describe('NPI', () => {
+  it.each([
+    ['her NPI is 1245319599', '1245319599'],
+    ['NPI: 1234567893', '1234567893'],
+    ['{"npi": "1234567893", "name": "Jane Roe"}', '1234567893'],
+    ['npi=1245319599', '1245319599'],
+    ['National Provider Identifier 1999999992', '1999999992'],
+    ['Prescriber: Dr. Roe (2000000002)', '2000000002'],
+    ['provider id 1612345672', '1612345672'],
+    ['Rendering provider 1245319599, claim 55', '1245319599'],
+    ['name,npi,city\nRoe,1245319599,Boston', '1245319599'],
+    ['{"renderingNpi": "1245319599"}', '1245319599'],
+    ['{"npiNumber": 1245319599}', '1245319599'],
+  ])('finds the number in %j', (text, value) => {
+    expect(found(text, 'NPI')).toEqual([value]);
+    expect(scored(text, 'NPI')[0]?.confidence).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it.each([
+    ['a wrong check digit', `NPI ${withWrongLastDigit('1245319599')}`],
+    ['a first digit other than 1 or 2', `NPI ${npiWith('324531959')}`],
+    ['eleven digits', 'NPI 12453195990'],
+    ['nine digits', 'NPI 124531959'],
+    ['part of a decimal', 'NPI 1245319599.5'],
+    ['part of a longer token', 'NPI A1245319599'],
+  ])('rejects %s', (_name, text) => {
+    expect(scored(text, 'NPI')).toEqual([]);
+  });
+
+  it.each([
+    ['no context', 'reference 1245319599'],
+    ['a cue inside another word', 'snpix 1245319599'],
+    ['an epoch timestamp', '"ts": 1245319599'],
+    ['a phone number', 'call 2000000002 today'],
+    ['a phone label right before it, NPI further off', 'NPI 1234567893, phone 1245319599'],
+  ])('keeps a valid number with %s under the default minimum', (_name, text) => {
+    // The detector alone: the engine's noise pass may drop some of these altogether.
+    const last = npi.find(text, []).at(-1);
+    expect(last?.value).toBe(text.match(/\d{10}(?!.*\d{10})/)?.[0]);
+    expect(last?.confidence).toBeLessThan(0.5);
+  });
+
+  it('keeps a number marked as an example under the default minimum', () => {
+    expect(scored('Example NPI: 1234567893', 'NPI')).toEqual([{ value: '1234567893', confidence: 0.45 }]);
+    expect(found('dummy value 1234567893', 'NPI')).toEqual([]);
+    expect(found('NPI 1234567893, write to jane@example.com', 'NPI')).toEqual(['1234567893']);
+  });
+
+  it('finds numbers in a table column named for them, however far below the header', () => {
+    const rows = Array.from({ length: 12 }, (_, i) => `${i},Jane Roe ${i},May ${i + 1}, 2024`).join('\n');
+    const csv = `id,referring_npi,name,updated_at\n${rows}\n99,1245319599,Roe,May 3, 2024`;
+    expect(scored(csv, 'NPI')).toEqual([{ value: '1245319599', confidence: 0.95 }]);
+  });
+
+  it('reports no random 10-digit number without context', () => {
+    const text = randomDigits(7, 2000, 10, '12').join(' ');
+    expect(found(text, 'NPI')).toEqual([]);
+  });
+
+  it('checks the check digit over the 80840 prefix', () => {
+    // 1245319599 is valid with the prefix; plain Luhn over the 10 digits would reject it.
+    expect(found('NPI 1245319599', 'NPI')).toEqual(['1245319599']);
+    expect(found('NPI 1245319591', 'NPI')).toEqual([]);
+  });
+
+  it.each([
+    ['a long digit run', fill('1245319599')],
+    ['valid numbers and cues', fill('NPI 1245319599 ')],
+    ['repeated cues', fill('national provider NPI ')],
+    ['dash-separated digits', fill('1-')],
+  ])('scans 1 MiB of %s', (_name, text) => {
+    expect(Array.isArray(npi.find(text, []))).toBe(true);
+  }, 10_000);
+});

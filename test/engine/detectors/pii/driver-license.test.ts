@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { scan } from '../../../../src/engine/index.js';
+import { found } from '../../helpers.js';
+
+describe('DRIVER_LICENSE', () => {
+  it.each([
+    ["Driver's License: A1234567", 'A1234567'],
+    ['driver’s license no. B7654321', 'B7654321'],
+    ['Driver License #: 123456789', '123456789'],
+    ['DL# D12345678', 'D12345678'],
+    ['DL: 12345678', '12345678'],
+    ['DLN S123-456-78-901-0', 'S123-456-78-901-0'],
+    ['drivers license CA A1234567', 'A1234567'],
+    ['driving licence: MORGA753116SM9IJ', 'MORGA753116SM9IJ'],
+    ['FL driver license S123456789012', 'S123456789012'],
+    ['NH driver license 12ABC34567', '12ABC34567'],
+    ['Iowa driver license 123AB4567', '123AB4567'],
+    ['{"driver_license_number": "WDLABCD456DG"}', 'WDLABCD456DG'],
+    ['driverLicense=Y1234567', 'Y1234567'],
+    ['the driver gave license number K12345678 at the stop', 'K12345678'],
+    ['driver license 079 108 535 at pickup', '079 108 535'],
+    ['{"dl_number": "83 425 780"}', '83 425 780'],
+  ])('finds the number in %j', (text, value) => {
+    expect(found(text, 'DRIVER_LICENSE')).toEqual([value]);
+  });
+
+  it('reads a licence column, also when later cells hold unquoted commas', () => {
+    expect(found('name,dl_number\nAnn,A1234567\nBo,99887766', 'DRIVER_LICENSE')).toEqual(['A1234567', '99887766']);
+    const csv = 'id,driverLicense,updated_at\n65758,R487963327740,July 21, 2023\n60247,635 067 181,Apr 20';
+    expect(found(csv, 'DRIVER_LICENSE')).toEqual(['R487963327740', '635 067 181']);
+  });
+
+  it.each([
+    ['a number without context', 'Invoice A1234567 and 123456789'],
+    ['a licence number with no driver near', 'software license number 12345678'],
+    ['"DL" as a word without a separator', 'DL list 12345678'],
+    ['a word after the cue', "driver's license expired"],
+    ['a repeated digit', 'DL# 00000000'],
+    ['a too long number', 'DL# 123456789012345'],
+    ['a number glued to more', 'DL# A1234567x'],
+  ])('ignores %s', (_name, text) => {
+    expect(found(text, 'DRIVER_LICENSE')).toEqual([]);
+  });
+
+  it('drops a sample number and ranks "license number" below a named cue', () => {
+    expect(found('dummy DL# A1234567', 'DRIVER_LICENSE')).toEqual([]);
+    const [named] = scan("driver's license A1234567");
+    const [near] = scan('driver: license number A1234567');
+    expect(named?.confidence).toBeGreaterThan(near?.confidence ?? 1);
+  });
+
+  const MIB = 1 << 20;
+  const fill = (unit: string) => unit.repeat(Math.ceil(MIB / unit.length)).slice(0, MIB);
+  it.each([
+    ['repeated cues', fill('DL# ')],
+    ['licence words', fill("driver's license ")],
+    ['dash groups', fill('DLN 1-')],
+    ['license number with driver', fill('driver license number ')],
+  ])('scans 1 MiB of %s', (_name, text) => {
+    expect(() => scan(text)).not.toThrow();
+  }, 10_000);
+});

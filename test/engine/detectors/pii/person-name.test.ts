@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { scan } from '../../../../src/engine/index.js';
+import { FIRST_NAMES } from '../../../../src/engine/detectors/pii/first-names.js';
+import { found } from '../../helpers.js';
+
+const confidenceOf = (text: string) => scan(text).find((f) => f.type === 'PERSON_NAME')?.confidence ?? 0;
+
+describe('PERSON_NAME', () => {
+  it.each([
+    // Titles: the name, not the title
+    ['Dr. Alan Turing reviewed it', 'Alan Turing'],
+    ['Mr. Garcia called back', 'Garcia'],
+    ['Mrs Eleanor Rigby', 'Eleanor Rigby'],
+    ['Prof. Chidi Anagonye', 'Chidi Anagonye'],
+    ['MR. JOHN SMITH', 'JOHN SMITH'],
+    // Labelled fields
+    ['Name: Maria Lopez', 'Maria Lopez'],
+    ['{"first_name": "Oluwaseun", "id": 4}', 'Oluwaseun'],
+    ['lastName="Okafor"', 'Okafor'],
+    ['Full Name: Nguyen Thi Lan', 'Nguyen Thi Lan'],
+    ['Patient Name: JANE DOE', 'JANE DOE'],
+    ['Cardholder name: Wei Zhang', 'Wei Zhang'],
+    // Roles
+    ['patient John Smith was seen today', 'John Smith'],
+    ['Employee: Priya Raman', 'Priya Raman'],
+    ['customer Ahmed Hassan called', 'Ahmed Hassan'],
+    ['Patient: Okafor Chidubem', 'Okafor Chidubem'],
+    // Salutations
+    ['Dear Jane Smith,', 'Jane Smith'],
+    ['Dear Okonkwo,', 'Okonkwo'],
+    ['Hi Maria, thanks', 'Maria'],
+    ['Hello Zephyrine!', 'Zephyrine'],
+    // Signatures
+    ['Regards,\nJohn Smith', 'John Smith'],
+    ['Thanks,\n—Jane', 'Jane'],
+    ['Best regards,\nOkonkwo Eze\nCEO', 'Okonkwo Eze'],
+    ['Sincerely,\nAnna Kowalski, PhD', 'Anna Kowalski'],
+    ['Thanks, Daniel!', 'Daniel'],
+    // Introductions
+    ['Hello, my name is Kwame Mensah.', 'Kwame Mensah'],
+    ['Signed by Zbigniew Brzezinski', 'Zbigniew Brzezinski'],
+    ["I'm Sarah from billing", 'Sarah'],
+    ['prepared by Hiroshi Tanaka', 'Hiroshi Tanaka'],
+    // Given name + surname
+    ['I met Michael Johnson yesterday', 'Michael Johnson'],
+    ['John F. Kennedy spoke', 'John F. Kennedy'],
+    ['a sonata by Ludwig van Beethoven', 'Ludwig van Beethoven'],
+    ['José Álvarez signed', 'José Álvarez'],
+    ["Sean O'Brien's report", "Sean O'Brien"],
+    ['Mary-Jane McDonald', 'Mary-Jane McDonald'],
+    ['ask Łukasz Nowak', 'Łukasz Nowak'],
+    ['Contact Ethan A. de Vries at the desk', 'Ethan A. de Vries'],
+    ['The lab confirmed it for Mark Schmidt.', 'Mark Schmidt'],
+    ['Contact Søren Hill today', 'Søren Hill'],
+  ])('finds the name in %j', (text, value) => {
+    expect(found(text, 'PERSON_NAME')).toEqual([value]);
+  });
+
+  it.each([
+    ['a brand shaped like a doctor', 'Dr. Pepper is a drink and Dr Martens are boots'],
+    ['a company of surnames', 'Johnson & Johnson and Morgan Stanley'],
+    ['given names that are common words', 'May Contain Nuts. Grace Period ends. Chase Bank. Will Call.'],
+    ['greetings to no one', 'Dear Customer, Hi Team, Hello World, Dear Sir or Madam, Hi All,'],
+    ['roles followed by common words', 'Customer Service, Patient Portal, Employee Handbook, Client Success'],
+    ['calendar words', 'Meeting on Monday March 3 and Friday December'],
+    ['a city after "in"', 'Our office in Santiago Centro opened'],
+    ['a university named after a person', 'George Washington University'],
+    ['a thing named after a person', 'The Grace Hopper Celebration and the Nelson Mandela Foundation'],
+    ['a YAML step name', '- name: Build Pipeline\n  name: Setup Node'],
+    ['an unknown word after "I\'m"', "I'm Happy to help. This is Important."],
+    ['all capitals without a cue', 'JOHN SMITH'],
+    ['lower case', 'john smith'],
+    ['a name glued to an identifier', '@John Smith and user.John Smith and John.Smith'],
+    ['a lone given name', 'Michael said hi'],
+    ['sentence-initial capitals', 'Please Review The Attached Report'],
+    ['a button label', 'Mark Complete or Mark As Read'],
+    ['a holiday and a monument', 'The Martin Luther King Jr. holiday. Washington Monument closed.'],
+    ['a plain name column of products', 'name,price\nWidget Pro,9.99\nDeluxe Kit,19.99'],
+  ])('ignores %s', (_name, text) => {
+    expect(found(text, 'PERSON_NAME')).toEqual([]);
+  });
+
+  it('reads name columns of a CSV', () => {
+    const csv = 'first_name,last_name,dob\nEmily,Chen,1992-11-03\nCarlos,Ruiz,1988-04-17';
+    expect(found(csv, 'PERSON_NAME')).toEqual(['Emily', 'Chen', 'Carlos', 'Ruiz']);
+    expect(found('id\tname\n1\tPriya Raman\n2\tAcme Corp', 'PERSON_NAME')).toEqual(['Priya Raman']);
+  });
+
+  it('never swallows an email address', () => {
+    expect(scan('Name: John.Smith@example.com').map((f) => f.type)).toEqual(['EMAIL']);
+    expect(scan('Contact Priya Patel <priya.patel@example.org>').map((f) => [f.type, f.value])).toEqual([
+      ['PERSON_NAME', 'Priya Patel'],
+      ['EMAIL', 'priya.patel@example.org'],
+    ]);
+  });
+
+  it('ranks cued names over bare pairs', () => {
+    expect(confidenceOf('Dr. Michael Johnson')).toBeGreaterThan(confidenceOf('met Michael Johnson'));
+    expect(confidenceOf('met Michael Johnson')).toBeGreaterThanOrEqual(0.5);
+  });
+
+  it('drops names next to a negative word', () => {
+    expect(found('Example: Michael Johnson', 'PERSON_NAME')).toEqual([]);
+  });
+
+  it('ships a few thousand lower-case given names', () => {
+    expect(FIRST_NAMES.size).toBeGreaterThan(3000);
+    for (const name of ['john', 'maria', 'wei', 'priya', 'oluwaseun', 'hiroshi', 'fatima', 'jose']) expect(FIRST_NAMES.has(name)).toBe(true);
+    for (const name of FIRST_NAMES) expect(name).toMatch(/^[a-z]+(?:-[a-z]+)?$/);
+  });
+
+  const MIB = 1 << 20;
+  const fill = (unit: string) => unit.repeat(Math.ceil(MIB / unit.length)).slice(0, MIB);
+  it.each([
+    ['name pairs', fill('John Smith ')],
+    ['capitalised words', fill('Aaaa ')],
+    ['titles', fill('Dr. Mr. ')],
+    ['labels', fill('Name: ')],
+    ['salutations', fill('Dear Hi ')],
+    ['closings', fill('Regards,\n')],
+    ['initials', fill('John A. B. C. ')],
+    ['particles', fill('John van de ')],
+    ['long capitalised words', fill(`Michael ${'A'.repeat(300)}a `)],
+    ['emails and names', fill('John Smith john@x.com ')],
+    ['one huge header line', fill('name,')],
+    ['a huge name table', `first_name,last_name\n${fill('Ann,Lee\n')}`],
+  ])('scans 1 MiB of %s', (_name, text) => {
+    expect(() => scan(text)).not.toThrow();
+  }, 10_000);
+});

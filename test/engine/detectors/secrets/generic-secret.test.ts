@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { found } from '../../helpers.js';
+import { BASE62, base64Noise, fill, findingOf, HEX, randomStrings } from './fixtures.js';
+
+const random = randomStrings(23);
+const TOKEN = random(BASE62, 32);
+const HEX64 = random(HEX, 64);
+
+describe('GENERIC_SECRET', () => {
+  it.each([
+    ['.env', `SECRET_KEY=${TOKEN}`],
+    ['.env with hex', `API_SECRET=${HEX64}`],
+    ['YAML', `client_secret: ${TOKEN}\n`],
+    ['JSON', `{"api_key": "${TOKEN}"}`],
+    ['an HTTP header', `X-API-Key: ${TOKEN}`],
+    ['a bearer header', `Authorization: Bearer ${TOKEN}`],
+    ['a quoted bearer header', `{"Authorization": "Bearer ${TOKEN}"}`],
+    ['a basic-auth header', `Authorization: Basic ${Buffer.from(`svc:${TOKEN}`).toString('base64')}`],
+    ['a label in prose', `API key: ${TOKEN}`],
+    ['Ruby', `config.secret_token = '${TOKEN}'`],
+    ['PHP', `'auth_token' => '${TOKEN}',`],
+    ['Go', `signingKey := "${TOKEN}"`],
+    ['XML', `<accessToken>${TOKEN}</accessToken>`],
+    ['a log line', `2024-01-15 DEBUG refresh access_token=${TOKEN} expires=3600`],
+    ['npm', `//registry.npmjs.org/:_authToken=${TOKEN}`],
+    ['a CSV column', `name,api_key\nbilling,${TOKEN}\n`],
+    ['a label in chat', `[19:15] dana: API secret for the partner portal: ${TOKEN}`],
+    ['a token label', `here is the access token for staging: ${TOKEN}`],
+    ['a label with is', `The webhook signing secret is ${TOKEN}.`],
+    ['a subscript', `app.config['SECRET_KEY'] = '${TOKEN}'`],
+    ['base64 starting with a slash', `SECRET_KEY=/${random(BASE62, 30)}+x=`],
+  ])('finds the value in %s', (_name, text) => {
+    const values = found(text, 'GENERIC_SECRET');
+    expect(values.length).toBe(1);
+    expect(text).toContain(values[0]);
+    expect(values[0]?.length).toBeGreaterThanOrEqual(16);
+  });
+
+  it('reports the value alone, at 0.75', () => {
+    const f = findingOf(`client_secret = "${TOKEN}"`, 'GENERIC_SECRET');
+    expect(f?.value).toBe(TOKEN);
+    expect(f?.confidence).toBe(0.75);
+  });
+
+  it('keeps a 64-hex secret that the known-noise exclusions would call a digest', () => {
+    expect(found(`api_secret = ${HEX64}`, 'GENERIC_SECRET')).toEqual([HEX64]);
+  });
+
+  it('keeps a UUID under a secret name, a little less sure', () => {
+    const uuid = '2f1c9a7e-5b3d-4e8f-a6c2-9d0b1e7f3a54';
+    expect(findingOf(`HEROKU_API_KEY=${uuid}`, 'GENERIC_SECRET')?.confidence).toBe(0.7);
+  });
+
+  it.each([
+    ['a git SHA under commit', 'commit: 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b'],
+    ['a digest beside its name', `token_sha256: ${HEX64}`],
+    ['a count', 'token_count = 12345\nmax_tokens: 4096\nnum_tokens=512'],
+    ['a token type', '{"token_type": "bearer", "access_token_type": "Bearer"}'],
+    ['a paging token', `"nextPageToken": "${TOKEN}"`],
+    ['a CSRF token', `csrf_token: "${TOKEN}"`],
+    ['a public key', `publicKey: "${TOKEN}"`],
+    ['an id, not a secret', `api_key_id = ${TOKEN}`],
+    ['an SRI hash', '"integrity": "sha512-z4PhNX7vuL3xVChQ1m2AB9Yg5AULVxXcg/SpIdNs6c5H0NE8XYXysP+DGNKHfuwvY7kxvUdBeoGlODJ6+SfaPg=="'],
+    ['a URL', 'token_url = "https://auth.example.com/oauth/token"'],
+    ['a path', 'secret_file: /var/run/secrets/kubernetes.io/serviceaccount/token'],
+    ['words', 'secret_key = "my_super_secret_value_here"\nSECRET=ThisIsNotASecretValue\napi_key: supersecretpassword1'],
+    ['a dotted name', 'auth: org.springframework.security'],
+    ['counting characters', 'api_key = "1234567890abcdefgh"\nsecret: abcdefghijklmnop12'],
+    ['a short value', 'token: abc123'],
+    ['an environment reference', 'API_KEY=${API_KEY}\nsecret: {{ .Values.secret }}\ntoken: <token>'],
+    ['a sentence', 'secret: the quick brown fox jumps over'],
+    ['a repeated character', `token = "${'a'.repeat(32)}"`],
+    ['prose with a colon', 'Note on auth: authentication-required'],
+    ['a password (left to PASSWORD)', `password: ${TOKEN}`],
+    ['a label before words', 'Secret of success: Persistence-2024'],
+    ['a CSRF label', `CSRF token for the form: ${TOKEN}`],
+    ['a label ending a sentence first', `We rotated the secret. Next: ${TOKEN}`],
+    ['an expiry label', 'token expiry: 2024-01-15T10:00:00Z'],
+  ])('rejects %s', (_name, text) => {
+    expect(found(text, 'GENERIC_SECRET')).toEqual([]);
+  });
+
+  it.each(['api_key = "your_api_key_here_1234567"', 'SECRET_KEY=EXAMPLEa8f3k2m9q7w1z5x', 'token: dummyTokenValue9x8y7z6w'])('keeps %j below the default minimum', (text) => {
+    expect(found(text, 'GENERIC_SECRET')).toEqual([]);
+    expect(findingOf(text, 'GENERIC_SECRET')?.confidence ?? 0).toBeLessThan(0.5);
+  });
+
+  it.each([
+    ['repeated keys', fill('secret=')],
+    ['repeated keys and separators', fill('token: ')],
+    ['repeated assignments', fill('api_key=')],
+    ['one long key', fill('key')],
+    ['repeated bearer headers', fill('Authorization: Bearer ')],
+    ['base64 noise after a key', `secret=${base64Noise()}`],
+    ['keys inside base64 noise', fill(`token=${random(BASE62, 40)}token`)],
+    ['repeated CSV headers', fill('name,secret\n')],
+    ['repeated labels', fill('API secret for the portal: ')],
+    ['labels without colons', fill('token secret credentials ')],
+  ])('scans 1 MiB of %s', { timeout: 10_000 }, (_name, text) => {
+    expect(found(text, 'GENERIC_SECRET').length).toBeLessThan(1 << 20);
+  });
+});

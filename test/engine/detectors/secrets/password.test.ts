@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { found } from '../../helpers.js';
+import { fill, findingOf } from './fixtures.js';
+
+describe('PASSWORD', () => {
+  it.each([
+    ['.env', 'PASSWORD=s3cretValue!', 's3cretValue!'],
+    ['.env with a prefix', 'DB_PASSWORD=hunter2\n', 'hunter2'],
+    ['.properties', 'spring.datasource.password=Xq7pL2mN', 'Xq7pL2mN'],
+    ['JSON', '{"username": "admin", "password": "hunter2"}', 'hunter2'],
+    ['YAML', 'db:\n  user: app\n  password: correcthorse\n', 'correcthorse'],
+    ['YAML, quoted', 'ADMIN_PASSWORD: "9fj2KD!slq"', '9fj2KD!slq'],
+    ['Python', "mysql_pass = 'Tr0ub4dor&3'", 'Tr0ub4dor&3'],
+    ['PHP', "'password' => 'Gh7#kLq2',", 'Gh7#kLq2'],
+    ['Go', 'password := "Kq9!vLm2"', 'Kq9!vLm2'],
+    ['XML', '<password>P@ssw0rd123</password>', 'P@ssw0rd123'],
+    ['a log line', '2024-01-15 INFO connect user=svc password=Zx81!kq host=db1', 'Zx81!kq'],
+    ['a query string', 'GET /login?user=bob&password=Bob1985x&next=/', 'Bob1985x'],
+    ['a CLI flag', 'mysqldump --password=Rt5$yhn8 shop', 'Rt5$yhn8'],
+    ['camelCase key', 'dbPassword: "wQ3!rT6y"', 'wQ3!rT6y'],
+    ['run-together key', 'MYSQLPASSWORD=Lm4Np7Qr', 'Lm4Np7Qr'],
+    ['passwd', 'passwd: Zz9yYx8w', 'Zz9yYx8w'],
+    ['pwd in ODBC', 'uid=sa;pwd=Kq7zL2mX;', 'Kq7zL2mX'],
+    ['passphrase with spaces', 'passphrase: "correct horse battery staple"', 'correct horse battery staple'],
+    ['prose', 'Hi team, the staging DB password is Kx9#mPq2, please rotate it.', 'Kx9#mPq2'],
+    ['prose with quotes', 'the password was "letmein42"', 'letmein42'],
+    ['prose with a colon', 'wifi password: GuestNet2024', 'GuestNet2024'],
+    ['prose ending in !', 'my password is Summer2024!', 'Summer2024!'],
+    ['prose with pw', 'root pw is Football2008# for now', 'Football2008#'],
+    ['a pw key', 'db_pw=Gk3mN8qT', 'Gk3mN8qT'],
+    ['a quoted pass', "const auth = { user: 'admin', pass: 'Lucky-Rocket-92' };", 'Lucky-Rocket-92'],
+    ['a CSV column', 'user,email,password\nalice,a@x.io,Alic3Pass!\n', 'Alic3Pass!'],
+    ['a login line', 'Login: pm-lena / password Tr0ub4dor&6dl The issue started', 'Tr0ub4dor&6dl'],
+    ['a password change', 'I changed my password to Hunter2!', 'Hunter2!'],
+    ['a reset without the word', 'I reset it to Autumn2014! but it still fails.', 'Autumn2014!'],
+    ['a JSON value starting with !', '{"password": "!n9hHF*469fg"}', '!n9hHF*469fg'],
+    ['a value starting with %', '"adminPassword": "%cOW*&1gCoUM"', '%cOW*&1gCoUM'],
+    ['a value starting with $', 'The wifi password is $4?JofEuBKZw%.', '$4?JofEuBKZw%'],
+    ['a value holding &', 'adminPassword: la%&d6E2mhWJ0Qj\n', 'la%&d6E2mhWJ0Qj'],
+    ['a subscript', "ENV['DB_PASSWORD'] = 'Vx8#kq2Lm'", 'Vx8#kq2Lm'],
+  ])('finds the value in %s', (_name, text, value) => {
+    expect(found(text, 'PASSWORD')).toEqual([value]);
+  });
+
+  it('finds every row of a password column', () => {
+    expect(found('user\tpassword\nalice\tAlic3Pass!\nbob\tB0bSecret\n', 'PASSWORD')).toEqual(['Alic3Pass!', 'B0bSecret']);
+  });
+
+  it('rates bare words lower than chosen-looking passwords', () => {
+    expect(findingOf('password: correcthorse\n', 'PASSWORD')?.confidence).toBe(0.65);
+    expect(findingOf('password: Correct4horse\n', 'PASSWORD')?.confidence).toBe(0.8);
+  });
+
+  it.each([
+    ['a mask', 'password: ********'],
+    ['an angle-bracket slot', 'password: <your password>'],
+    ['an environment reference', 'password=${DB_PASSWORD}\nPASSWORD=$DB_PASS'],
+    ['a template', 'pwd = {{ vault_pwd }}'],
+    ['null and empty', 'password: null\npassword = ""\npassword: None'],
+    ['the word password', '"password": "password"'],
+    ['filler', 'PASSWORD=xxx\npassword: xxxxxxxx'],
+    ['changeme', 'password: changeme'],
+    ['a TypeScript type', 'interface Login { username: string; password: string; rememberMe?: boolean }'],
+    ['a Python annotation', 'def login(username: str, password: str) -> Token:'],
+    ['code reading a variable', 'const password = req.body.password;\nconst password = process.env.DB_PASSWORD;'],
+    ['a call', 'password = getpass()\npassword = input("Password: ")'],
+    ['another variable named for it', 'password=user_password\npassword: hashedPassword'],
+    ['a comparison', 'if password == "hunter2":'],
+    ['translation strings', '{"password": "Password", "forgotPassword": "Forgot your password?", "confirmPassword": "Confirm password", "passwordHint": "At least 8 characters"}'],
+    ['a German label', '"password": "Passwort"'],
+    ['an HTML form', '<input type="password" name="password" autocomplete="current-password" placeholder="Password">'],
+    ['prose about passwords', 'Your password must be at least 8 characters. Password is required. The password is incorrect.'],
+    ['a form label followed by text', 'Password: must contain a digit'],
+    ['a hash', 'password_hash = "$2b$12$KIXQJvPq5QoLbC1pG5Z7YeU1yYxk2qN8mT3rW6vB9sD0fH4jL7nC2"'],
+    ['a policy', 'password_min_length: 12\npassword_expiry_days = 90'],
+    ['the working directory', 'PWD=/home/alice/project'],
+    ['other pass words', 'bypass: true\npassenger: Alice2024\ncompass=N45\nboarding pass: AB1234'],
+    ['prose about the password', 'The password is case-sensitive. Your pw was reset.'],
+    ['a YAML tag', 'password: !vault |\n  $ANSIBLE_VAULT;1.1;AES256'],
+    ['words after password', 'Use a password manager. The password field is empty. password reset-flow'],
+    ['a reset to something else', 'I reset it to v2.1.0 and then reset it to defaults.'],
+    ['printf slots', 'password=%s\npassword: %(db_pass)s\npwd=%DB_PWD%'],
+    ['Python pass', 'def f():\n    pass'],
+    ['too short', 'password: ab1'],
+    ['an empty prompt', 'Enter password:\n'],
+  ])('rejects %s', (_name, text) => {
+    expect(found(text, 'PASSWORD')).toEqual([]);
+  });
+
+  it.each(['password: example123', 'password = "dummy-pass-1"', 'DB_PASSWORD=your_password_here'])('keeps %j below the default minimum', (text) => {
+    expect(found(text, 'PASSWORD')).toEqual([]);
+  });
+
+  it.each([
+    ['repeated keys', fill('password=')],
+    ['repeated keys and separators', fill('password: ')],
+    ['repeated quotes', fill('password="')],
+    ['one long key', fill('pass')],
+    ['repeated prose cues', fill('password is ')],
+    ['repeated XML tags', fill('<password>a')],
+    ['repeated CSV headers', fill('user,password\n')],
+    ['a CSV header then many rows', `user,password\n${fill('bob,Passw0rd1\n')}`],
+    ['keys without separators', fill('pwd ')],
+  ])('scans 1 MiB of %s', { timeout: 10_000 }, (_name, text) => {
+    expect(found(text, 'PASSWORD').length).toBeLessThan(1 << 20);
+  });
+});
