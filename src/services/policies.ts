@@ -100,7 +100,14 @@ export class PolicyService {
     if (!current) return null;
     const { rules: ruleInput, ...fields } = patch;
     if (fields.group !== undefined) await this.repos.policyGroups.ensure(org._id, fields.group);
-    const set: Partial<PolicyDoc> = { ...fields, updated_at: new Date() };
+    const now = new Date();
+    const set: Partial<PolicyDoc> = { ...fields, updated_at: now };
+    if (fields.is_active === true) {
+      // An activated policy runs under the org's current license (its old one may be revoked or expired).
+      const license = await this.repos.licenses.findCurrent(org._id, now);
+      if (!license) throw Errors.noActiveLicense();
+      set.license_id = license._id;
+    }
     if (ruleInput) {
       const rules = assignRuleIds(ruleInput, current.rules);
       if (!sameRules(rules, current.rules)) {

@@ -49,7 +49,7 @@ export const PolicyPatch = z.strictObject({
 
 export const PolicyParams = OrgParams.extend({ policy_id: z.string().min(1).max(100) });
 
-const RuleSchema = z.object({
+export const RuleSchema = z.object({
   id: z.string(),
   name: z.string(),
   enabled: z.boolean(),
