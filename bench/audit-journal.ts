@@ -3,9 +3,11 @@
 // in large batches — against one store insert per check, on the same local FerretDB.
 import { Redis } from 'ioredis';
 import { MongoClient } from 'mongodb';
+import { analyticsRepository } from '../src/store/analytics-repository.js';
 import { AuditDrainer } from '../src/store/audit-drainer.js';
 import { AuditJournal } from '../src/store/audit-journal.js';
 import { auditRepository, type AuditDoc } from '../src/store/audit-repository.js';
+import { DailyRollups } from '../src/store/daily-rollups.js';
 import { newId } from '../src/store/ids.js';
 import { machineLine, writeSection } from './results-file.js';
 
@@ -28,6 +30,7 @@ function record(): AuditDoc {
       { type: 'EMAIL', count: 1 },
       { type: 'PHONE', count: 1 },
     ],
+    prevented: 2,
     source: 'text',
     bytes: 1024,
     created_at: new Date(),
@@ -73,7 +76,8 @@ export async function benchAuditJournal(): Promise<void> {
     console.log('audit journal: the same appended to the journal, drained in batches');
     const drainStart = performance.now();
     const appended = await drive(() => journal.append(record()));
-    const drainer = new AuditDrainer(blocking, journal, repo, { batchSize: 1_000, blockMs: 200, claimIdleMs: 30_000 }, silent);
+    const rollups = new DailyRollups(blocking, journal.prefix, analyticsRepository(client.db()));
+    const drainer = new AuditDrainer(blocking, journal, { audit: repo, rollups }, { batchSize: 1_000, blockMs: 200, claimIdleMs: 30_000 }, silent);
     await drainer.start();
     await drainer.settled();
     const drainSeconds = (performance.now() - drainStart) / 1000 - appended.seconds;

@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly code: string,
     detail: string,
     readonly headers: Record<string, string> = {},
+    /** Fields the body carries besides `detail` and `code` (e.g. `retry_after`, `valid`). */
+    readonly body: Record<string, unknown> = {},
   ) {
     super(detail);
   }
@@ -16,6 +18,10 @@ export class ApiError extends Error {
 const RETRY_AFTER_S = 2;
 const unavailable = (code: string, detail: string) =>
   new ApiError(503, code, detail, { 'retry-after': String(RETRY_AFTER_S) });
+
+/** 429: the spec's body carries `retry_after` (seconds); `Retry-After` says the same. */
+const limited = (code: string, detail: string, retryAfterS: number) =>
+  new ApiError(429, code, detail, { 'retry-after': String(retryAfterS) }, { retry_after: retryAfterS });
 
 export const Errors = {
   malformedJson: (detail: string) => new ApiError(400, 'malformed_json', detail),
@@ -27,11 +33,19 @@ export const Errors = {
   missingCredentials: () =>
     new ApiError(401, 'missing_credentials', 'Missing credentials: send Authorization: Bearer <admin token>.'),
   invalidAdminToken: () => new ApiError(401, 'invalid_credentials', 'The bearer token is not valid.'),
+  missingLicenseKey: () =>
+    new ApiError(401, 'missing_license_key', 'Missing license key: send Authorization: Bearer <license key>.'),
+  malformedLicenseKey: () => new ApiError(401, 'invalid_license_key', 'The license key is not in a valid format.'),
+  unknownLicenseKey: () => new ApiError(401, 'invalid_license_key', 'The license key does not exist.'),
 
   keyLacksPermission: (detail: string) => new ApiError(403, 'insufficient_permission', detail),
   otherOrganization: (detail: string) => new ApiError(403, 'organization_mismatch', detail),
   policyInactive: () => new ApiError(403, 'policy_inactive', 'The policy of this API key is inactive.'),
   noActiveLicense: () => new ApiError(403, 'license_inactive', 'The organization has no active license.'),
+  licenseRevoked: (body: Record<string, unknown> = {}) =>
+    new ApiError(403, 'license_revoked', 'The license has been revoked.', {}, body),
+  licenseExpired: (at: Date, body: Record<string, unknown> = {}) =>
+    new ApiError(403, 'license_expired', `The license expired at ${at.toISOString()}.`, {}, body),
 
   notFound: (what: string) => new ApiError(404, 'not_found', `${what} not found.`),
   routeNotFound: (method: string, url: string) => new ApiError(404, 'route_not_found', `No route ${method} ${url}.`),
@@ -40,6 +54,8 @@ export const Errors = {
   payloadTooLarge: (detail: string) => new ApiError(413, 'payload_too_large', detail),
   unsupportedMediaType: (detail: string) => new ApiError(415, 'unsupported_media_type', detail),
   validation: (detail: string) => new ApiError(422, 'validation_error', detail),
+  rateLimited: (detail: string, retryAfterS: number) => limited('rate_limited', detail, retryAfterS),
+  quotaExceeded: (detail: string, retryAfterS: number) => limited('quota_exceeded', detail, retryAfterS),
 
   detectionOverloaded: () => unavailable('detection_overloaded', 'Detection is at capacity; the content was not checked. Retry shortly.'),
   detectionTimeout: () => unavailable('detection_timeout', 'Detection did not finish in time; the content was not checked.'),

@@ -1,4 +1,4 @@
-// Builds the API: config → clients (Mongo, Redis, detection pool) → services → auth → routes.
+// Builds the API: config → clients (Mongo, Redis, detection pool) → services → auth → rate limits → routes.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '../config/index.js';
@@ -9,9 +9,13 @@ import errorHandler, { frameworkErrors } from './plugins/error-handler.js';
 import mongo from './plugins/mongo.js';
 import openapi from './plugins/openapi.js';
 import redis from './plugins/redis.js';
+import rateLimits from './plugins/rate-limits.js';
 import services from './plugins/services.js';
+import analytics from './routes/analytics.js';
 import audit from './routes/audit.js';
 import health from './routes/health.js';
+import licenseValidation from './routes/license-validation.js';
+import licenses from './routes/licenses.js';
 import organizations from './routes/organizations.js';
 import policies from './routes/policies.js';
 import preflight from './routes/preflight.js';
@@ -42,11 +46,15 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(detectPool);
     await app.register(services);
     await app.register(auth);
+    await app.register(rateLimits);
     await app.register(health);
     await app.register(organizations);
     await app.register(policies);
     await app.register(preflight);
     await app.register(audit);
+    await app.register(licenses);
+    await app.register(licenseValidation);
+    await app.register(analytics);
     await app.ready();
   } catch (err) {
     await app.close().catch(() => undefined);

@@ -1,12 +1,13 @@
-// Resolves a policy API key to its policy and organization. Results are cached in-process, and
-// every cached entry is stamped with a Redis "auth epoch" that any change to keys, policies or
-// organizations replaces, on whichever replica makes it. Each lookup reads the epoch, so a
-// regenerated, deleted or deactivated key stops working on every replica at once. Epochs are
-// random tokens, not counters, so a Redis restart can never bring an old epoch back.
+// Resolves a policy API key to its policy, organization and license. Results are cached in-process,
+// and every cached entry is stamped with a Redis "auth epoch" that any change to keys, policies,
+// licenses or organizations replaces, on whichever replica makes it. Each lookup reads the epoch, so
+// a regenerated, deleted or deactivated key, or a revoked license, stops working on every replica at
+// once. Epochs are random tokens, not counters, so a Redis restart can never bring an old epoch back.
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { Errors } from '../errors.js';
 import { hashKey } from '../store/api-keys.js';
+import type { LicenseDoc } from '../store/license-repository.js';
 import type { OrganizationDoc } from '../store/organization-repository.js';
 import type { PolicyDoc } from '../store/policy-repository.js';
 import type { Repositories } from './repositories.js';
@@ -14,6 +15,8 @@ import type { Repositories } from './repositories.js';
 export interface PolicyPrincipal {
   policy: PolicyDoc;
   org: OrganizationDoc;
+  /** The license the policy runs under: its state and limits apply to the key. Null if it is gone. */
+  license: LicenseDoc | null;
 }
 
 interface Entry {
@@ -55,8 +58,9 @@ export class KeyResolver {
       this.entries.delete(cacheKey);
       return null;
     }
+    const license = await this.repos.licenses.findById(policy.license_id);
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    const principal = { policy, org };
+    const principal = { policy, org, license };
     this.entries.set(cacheKey, { epoch, principal });
     return principal;
   }

@@ -3,13 +3,12 @@
 // earlier ones.
 import { defaultRules } from '../engine/index.js';
 import { Errors } from '../errors.js';
-import type { KeyVault } from '../store/api-keys.js';
 import { DuplicateError } from '../store/errors.js';
 import { newId } from '../store/ids.js';
 import type { LicenseDoc } from '../store/license-repository.js';
 import type { OrganizationDoc, OrganizationSettings } from '../store/organization-repository.js';
 import type { KeyResolver } from './key-resolver.js';
-import { DEFAULT_POLICY_GROUP, PLAN_DEFAULTS } from './plans.js';
+import type { LicenseService } from './licenses.js';
 import { DEFAULT_POLICY_FIELDS, type PolicyService } from './policies.js';
 import type { Repositories } from './repositories.js';
 
@@ -24,14 +23,12 @@ export interface OrganizationPatch {
   settings?: Partial<OrganizationSettings> | undefined;
 }
 
-const DAY_MS = 86_400_000;
-
 export class OrganizationService {
   constructor(
     private readonly repos: Repositories,
-    private readonly vault: KeyVault,
     private readonly keys: KeyResolver,
     private readonly policies: PolicyService,
+    private readonly licenses: LicenseService,
   ) {}
 
   async create(input: OrganizationInput): Promise<{ org: OrganizationDoc; license: LicenseDoc; licenseKey: string }> {
@@ -44,23 +41,7 @@ export class OrganizationService {
       throw err;
     }
     try {
-      const key = this.vault.mint('license');
-      const plan = PLAN_DEFAULTS.trial;
-      const license: LicenseDoc = {
-        _id: newId('lic'),
-        org_id: org._id,
-        key_hash: key.hash,
-        key_enc: key.encrypted,
-        license_type: 'trial',
-        status: 'active',
-        expires_at: new Date(now.getTime() + plan.validDays * DAY_MS),
-        max_checks_per_month: plan.maxChecksPerMonth,
-        requests_per_minute: null,
-        requests_per_day: null,
-        default_policy_group: DEFAULT_POLICY_GROUP,
-        created_at: now,
-        updated_at: now,
-      };
+      const { license, licenseKey } = this.licenses.mint(org._id, { license_type: 'trial' }, now);
       await this.repos.licenses.insert(license);
       await this.policies.create(org, {
         ...DEFAULT_POLICY_FIELDS,
@@ -68,7 +49,7 @@ export class OrganizationService {
         description: 'Blocks secrets everywhere and PHI to AI tools and vendors; masks personal and financial data.',
         rules: defaultRules(),
       });
-      return { org, license, licenseKey: key.raw };
+      return { org, license, licenseKey };
     } catch (err) {
       await this.removeOwnedData(org._id).catch(() => undefined);
       await this.repos.organizations.delete(org._id).catch(() => undefined);
@@ -85,7 +66,7 @@ export class OrganizationService {
     return updated;
   }
 
-  /** Policies, keys, licenses and groups go with the org; its audit trail stays (docs/decisions.md). */
+  /** Policies, keys, licenses, groups and analytics go with the org; its audit trail stays (docs/decisions.md). */
   async delete(org: OrganizationDoc): Promise<void> {
     await this.removeOwnedData(org._id);
     await this.repos.organizations.delete(org._id);
@@ -96,5 +77,6 @@ export class OrganizationService {
     await this.repos.policies.deleteByOrg(orgId);
     await this.repos.licenses.deleteByOrg(orgId);
     await this.repos.policyGroups.deleteByOrg(orgId);
+    await this.repos.analytics.deleteByOrg(orgId);
   }
 }

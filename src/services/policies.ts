@@ -165,7 +165,14 @@ export class PolicyService {
       throw Errors.validation(`Invalid request. ${unknown.slice(0, 5).map((u) => `${u.path.join('.')}: ${u.message}`).join('; ')}.`);
     }
     if (fields.group !== undefined) await this.repos.policyGroups.ensure(org._id, fields.group);
-    const set: Partial<PolicyDoc> = { ...fields, updated_at: new Date() };
+    const now = new Date();
+    const set: Partial<PolicyDoc> = { ...fields, updated_at: now };
+    if (fields.is_active === true) {
+      // An activated policy runs under the org's current license (its old one may be revoked or expired).
+      const license = await this.repos.licenses.findCurrent(org._id, now);
+      if (!license) throw Errors.noActiveLicense();
+      set.license_id = license._id;
+    }
     const changed = (Object.keys(detection) as Array<keyof typeof detection>).filter((k) => !same(detection[k], current[k]));
     if (changed.length > 0) {
       Object.assign(set, Object.fromEntries(changed.map((k) => [k, detection[k]])));

@@ -1,10 +1,12 @@
 // Every repository over one Db, so the API and worker processes build them the same way.
 import type { Db } from 'mongodb';
+import { analyticsRepository } from '../store/analytics-repository.js';
 import { auditRepository } from '../store/audit-repository.js';
 import { licenseRepository } from '../store/license-repository.js';
 import { organizationRepository } from '../store/organization-repository.js';
 import { policyGroupRepository } from '../store/policy-group-repository.js';
 import { policyRepository } from '../store/policy-repository.js';
+import { signingKeyRepository } from '../store/signing-key-repository.js';
 
 export function createRepositories(db: Db) {
   return {
@@ -13,6 +15,8 @@ export function createRepositories(db: Db) {
     policyGroups: policyGroupRepository(db),
     policies: policyRepository(db),
     audit: auditRepository(db),
+    analytics: analyticsRepository(db),
+    signingKeys: signingKeyRepository(db),
   };
 }
 

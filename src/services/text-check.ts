@@ -18,6 +18,12 @@ export interface TextCheckResult {
   created_at: string;
 }
 
+/** Detections kept from the destination: everything when blocked, else what masking replaced. */
+export function preventedCount(outcome: CheckOutcome): number {
+  if (outcome.decision === 'BLOCKED') return outcome.detected.reduce((n, d) => n + d.count, 0);
+  return outcome.fired_rules.filter((r) => r.action === 'MASK').reduce((n, r) => n + r.count, 0);
+}
+
 export class TextCheckService {
   constructor(
     private readonly pool: DetectPool,
@@ -57,6 +63,7 @@ export class TextCheckService {
       decision: outcome.decision,
       summary: outcome.summary,
       detected: outcome.detected.map(({ type, count }) => ({ type, count })),
+      prevented: preventedCount(outcome),
       source: 'text',
       bytes: Buffer.byteLength(text, 'utf8'),
       created_at: createdAt,

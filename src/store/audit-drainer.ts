@@ -2,12 +2,14 @@
 // work through a consumer group. A record is acknowledged and removed only after the store has it;
 // records a crashed process had read are claimed by another after `claimIdleMs`. Inserts are
 // idempotent by _id, so a record written twice (a crash between insert and ack) is stored once.
+// Acknowledging also counts each record, exactly once, in its org-day analytics (daily-rollups.ts).
 import { EventEmitter, once } from 'node:events';
 import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
-import { MongoBulkWriteError } from 'mongodb';
-import type { AuditDoc, AuditRepository } from './audit-repository.js';
+import type { AnalyticsRepository } from './analytics-repository.js';
+import type { AuditRepository } from './audit-repository.js';
 import { decodeAudit, type AuditJournal } from './audit-journal.js';
+import { DailyRollups, type JournalEntry } from './daily-rollups.js';
 
 const GROUP = 'audit-writers';
 const BLOCK_MS = 1_000;
@@ -25,10 +27,9 @@ interface Logger {
   error(obj: object, msg: string): void;
 }
 
-function onlyDuplicates(err: unknown): boolean {
-  if (!(err instanceof MongoBulkWriteError)) return false;
-  const errors = Array.isArray(err.writeErrors) ? err.writeErrors : [err.writeErrors];
-  return errors.length > 0 && errors.every((e) => e.code === 11000);
+export interface DrainTargets {
+  audit: AuditRepository;
+  rollups: DailyRollups;
 }
 
 export class AuditDrainer extends EventEmitter {
@@ -36,14 +37,16 @@ export class AuditDrainer extends EventEmitter {
   private stopping = false;
   private reading = false;
   private loop: Promise<void> | null = null;
-  private lastClaim = 0;
+  private lastRecovery = 0;
   /** After a failed batch, its entries are still ours: retry them before reading new ones. */
   private retryOwn = false;
+  /** A batch is between read and stored, acknowledged and counted. */
+  private busy = false;
 
   constructor(
     private readonly blocking: Redis,
     private readonly journal: AuditJournal,
-    private readonly audit: AuditRepository,
+    private readonly targets: DrainTargets,
     private readonly opts: DrainerOptions,
     private readonly log: Logger,
   ) {
@@ -66,12 +69,17 @@ export class AuditDrainer extends EventEmitter {
     let failures = 0;
     while (!this.stopping) {
       try {
-        const entries = (await this.claimStale()) ?? (await this.read(this.retryOwn ? '0' : '>'));
+        const entries = (await this.recover()) ?? (await this.read(this.retryOwn ? '0' : '>'));
         if (this.retryOwn && entries.length === 0) this.retryOwn = false;
-        if (entries.length > 0) await this.persist(entries);
+        if (entries.length > 0) {
+          this.busy = true;
+          await this.persist(entries);
+          this.busy = false;
+        }
         failures = 0;
         this.emit('drained');
       } catch (err) {
+        this.busy = false;
         if (this.stopping) break;
         failures += 1;
         this.retryOwn = true;
@@ -81,10 +89,14 @@ export class AuditDrainer extends EventEmitter {
     }
   }
 
-  /** Records read by some consumer long ago and never acknowledged: that consumer died or failed. */
-  private async claimStale(): Promise<StreamEntry[] | null> {
-    if (Date.now() - this.lastClaim < this.opts.claimIdleMs / 2) return null;
-    this.lastClaim = Date.now();
+  /**
+   * What a dead or failed drainer left: analytics it counted but did not copy to the store, and
+   * records it read long ago and never acknowledged (claimed here).
+   */
+  private async recover(): Promise<StreamEntry[] | null> {
+    if (Date.now() - this.lastRecovery < this.opts.claimIdleMs / 2) return null;
+    this.lastRecovery = Date.now();
+    await this.targets.rollups.flushDirty();
     const [, entries] = (await this.blocking.xautoclaim(
       this.journal.stream,
       GROUP,
@@ -120,36 +132,30 @@ export class AuditDrainer extends EventEmitter {
   }
 
   private async persist(entries: StreamEntry[]): Promise<void> {
-    const docs: AuditDoc[] = [];
-    for (const [id, fields] of entries) {
+    const read: JournalEntry[] = entries.map(([id, fields]) => {
       const json = fields[fields.indexOf('d') + 1];
       try {
         if (json === undefined) throw new Error('no record field');
-        docs.push(decodeAudit(json));
+        return { id, doc: decodeAudit(json) };
       } catch (err) {
         // A record that cannot be read can never be stored; keeping it would stall the journal.
         this.log.error({ entry: id, err: (err as Error).message }, 'dropping unreadable audit journal entry');
+        return { id, doc: null };
       }
-    }
-    if (docs.length > 0) {
-      try {
-        await this.audit.insertMany(docs);
-      } catch (err) {
-        if (!onlyDuplicates(err)) throw err;
-      }
-    }
-    const ids = entries.map(([id]) => id);
-    const stream = this.journal.stream;
-    await this.blocking.multi().xack(stream, GROUP, ...ids).xdel(stream, ...ids).exec();
+    });
+    const docs = read.flatMap(({ id, doc }) => (doc ? [{ ...doc, journal_entry: id }] : []));
+    const countable = docs.length > 0 ? await this.targets.audit.storeOnce(docs) : new Set<string>();
+    const { rollups } = this.targets;
+    await rollups.flush(await rollups.acknowledge(this.journal.stream, GROUP, read, countable));
   }
 
   private async pause(ms: number): Promise<void> {
     await Promise.race([new Promise((r) => setTimeout(r, ms).unref()), once(this, 'stop')]);
   }
 
-  /** Resolves once the journal is empty (everything appended so far is in the store). */
+  /** Resolves once the journal is empty and this drainer's last batch is stored and counted. */
   async settled(): Promise<void> {
-    while ((await this.journal.length()) > 0) await once(this, 'drained');
+    while (this.busy || (await this.journal.length()) > 0) await once(this, 'drained');
   }
 
   /** Finishes the batch in hand, then stops; entries not yet read stay in the journal for others. */
@@ -167,7 +173,7 @@ export class AuditDrainer extends EventEmitter {
 export async function startAuditDrainer(
   redis: Redis,
   journal: AuditJournal,
-  audit: AuditRepository,
+  store: { audit: AuditRepository; analytics: AnalyticsRepository },
   opts: { batchSize: number; claimIdleMs: number },
   log: Logger,
 ): Promise<AuditDrainer> {
@@ -179,7 +185,8 @@ export async function startAuditDrainer(
   });
   blocking.on('error', (err: Error) => log.warn({ err: err.message }, 'redis connection error (audit drainer)'));
   await blocking.connect();
-  const drainer = new AuditDrainer(blocking, journal, audit, { ...opts, blockMs: BLOCK_MS }, log);
+  const rollups = new DailyRollups(blocking, journal.prefix, store.analytics);
+  const drainer = new AuditDrainer(blocking, journal, { audit: store.audit, rollups }, { ...opts, blockMs: BLOCK_MS }, log);
   await drainer.start();
   return drainer;
 }

@@ -26,11 +26,14 @@ export function encodeAudit({ _id, ...rest }: AuditDoc): string {
 
 export function decodeAudit(json: string): AuditDoc {
   const doc = JSON.parse(json) as AuditDoc & { created_at: string };
-  return { ...doc, created_at: new Date(doc.created_at) };
+  // Records journaled by a release before `prevented` existed may still be waiting in the stream.
+  return { ...doc, prevented: doc.prevented ?? 0, created_at: new Date(doc.created_at) };
 }
 
 export class AuditJournal {
   readonly stream: string;
+  /** The Redis key prefix, for the state kept beside the stream (daily-rollups.ts). */
+  readonly prefix: string;
   /** Entries not yet drained, as last measured; at maxBacklog checks are refused (fail closed). */
   private backlog = 0;
   private measuredAt = 0;
@@ -42,6 +45,7 @@ export class AuditJournal {
     private readonly maxBacklog: number,
   ) {
     this.stream = journalKey(prefix);
+    this.prefix = prefix;
   }
 
   async append(doc: AuditDoc): Promise<void> {

@@ -1,5 +1,5 @@
 // The audit trail: ids, decision, summary, types and counts; never the submitted content.
-import type { Db, Filter } from 'mongodb';
+import { MongoBulkWriteError, type Db, type Filter } from 'mongodb';
 import type { Decision, Destination } from '../engine/types.js';
 
 export interface AuditDoc {
@@ -13,9 +13,13 @@ export interface AuditDoc {
   decision: Decision;
   summary: string;
   detected: Array<{ type: string; count: number }>;
+  /** Detections the decision kept from the destination: all of a blocked check's, the masked ones otherwise. */
+  prevented: number;
   source: 'text' | 'file';
   bytes: number;
   created_at: Date;
+  /** The journal entry the stored copy came from (set by the drainer): tells a redelivery from a duplicate. */
+  journal_entry?: string;
 }
 
 export interface AuditQuery {
@@ -29,11 +33,35 @@ export type AuditRepository = ReturnType<typeof auditRepository>;
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** Indexes of the documents an unordered insert refused as already stored; null if anything else failed. */
+function duplicateIndexes(err: unknown): number[] | null {
+  if (!(err instanceof MongoBulkWriteError)) return null;
+  const errors = Array.isArray(err.writeErrors) ? err.writeErrors : [err.writeErrors];
+  if (errors.length === 0 || !errors.every((e) => e.code === 11000)) return null;
+  return errors.map((e) => e.index);
+}
+
 export function auditRepository(db: Db) {
   const col = db.collection<AuditDoc>('audit');
   return {
-    async insertMany(docs: AuditDoc[]): Promise<void> {
-      await col.insertMany(docs, { ordered: false });
+    /**
+     * Stores records idempotently by _id. Answers the journal entries whose record is stored from that
+     * very entry: every entry inserted now, and an entry redelivered after a crash (its earlier attempt
+     * stored it), but not a second journal entry of an already stored record.
+     */
+    async storeOnce(docs: Array<AuditDoc & { journal_entry: string }>): Promise<Set<string>> {
+      const owners = new Set(docs.map((d) => d.journal_entry));
+      try {
+        await col.insertMany(docs, { ordered: false });
+        return owners;
+      } catch (err) {
+        const refused = duplicateIndexes(err)?.flatMap((i) => docs[i] ?? []);
+        if (!refused) throw err;
+        const stored = await col.find({ _id: { $in: refused.map((d) => d._id) } }, { projection: { journal_entry: 1 } }).toArray();
+        const storedFrom = new Map(stored.map((d) => [d._id, d.journal_entry]));
+        for (const doc of refused) if (storedFrom.get(doc._id) !== doc.journal_entry) owners.delete(doc.journal_entry);
+        return owners;
+      }
     },
     findById(id: string): Promise<AuditDoc | null> {
       return col.findOne({ _id: id });

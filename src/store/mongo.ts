@@ -29,5 +29,6 @@ async function ensureIndexes(db: Db): Promise<void> {
     db.collection('policies').createIndex({ org_id: 1, created_at: 1 }),
     db.collection('audit').createIndex({ created_at: -1 }),
     db.collection('audit').createIndex({ org_id: 1, created_at: -1 }),
+    db.collection('analytics_daily').createIndex({ org_id: 1, day: 1 }),
   ]);
 }

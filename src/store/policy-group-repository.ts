@@ -26,6 +26,10 @@ export function policyGroupRepository(db: Db) {
         if (!isDuplicateKey(err)) throw err;
       }
     },
+    async namesByOrg(orgId: string): Promise<string[]> {
+      const groups = await col.find({ org_id: orgId }, { projection: { name: 1 } }).sort({ name: 1 }).toArray();
+      return groups.map((g) => g.name);
+    },
     async deleteByOrg(orgId: string): Promise<void> {
       await col.deleteMany({ org_id: orgId });
     },

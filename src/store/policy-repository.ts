@@ -53,6 +53,14 @@ export function policyRepository(db: Db) {
     async update(orgId: string, policyId: string, set: Partial<Omit<PolicyDoc, '_id' | 'org_id'>>): Promise<PolicyDoc | null> {
       return withDefaults(await col.findOneAndUpdate({ _id: policyId, org_id: orgId }, { $set: set }, { returnDocument: 'after' }));
     },
+    /** Revoking a license stops every policy running under it (spec part 3). */
+    async deactivateByLicense(orgId: string, licenseId: string, now: Date): Promise<void> {
+      await col.updateMany({ org_id: orgId, license_id: licenseId }, { $set: { is_active: false, updated_at: now } });
+    },
+    /** A newly issued license governs every policy of its org. */
+    async moveToLicense(orgId: string, licenseId: string): Promise<void> {
+      await col.updateMany({ org_id: orgId }, { $set: { license_id: licenseId } });
+    },
     async delete(orgId: string, policyId: string): Promise<boolean> {
       return (await col.deleteOne({ _id: policyId, org_id: orgId })).deletedCount === 1;
     },

@@ -5,6 +5,7 @@ import { pino } from 'pino';
 import { ConfigError, loadConfig } from '../config/index.js';
 import { startAuditDrainer } from '../store/audit-drainer.js';
 import { AuditJournal } from '../store/audit-journal.js';
+import { analyticsRepository } from '../store/analytics-repository.js';
 import { auditRepository } from '../store/audit-repository.js';
 import { connectMongo } from '../store/mongo.js';
 
@@ -21,11 +22,11 @@ async function main(): Promise<void> {
   const drainer = await startAuditDrainer(
     redis,
     journal,
-    auditRepository(mongo.db),
+    { audit: auditRepository(mongo.db), analytics: analyticsRepository(mongo.db) },
     { batchSize: config.audit.drainBatch, claimIdleMs: config.audit.claimIdleMs },
     log,
   );
-  log.info('worker started: draining the audit journal');
+  log.info('worker started: draining the audit journal and counting analytics');
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -83,6 +83,8 @@ describe('redis down', () => {
       expect((await check(t.app, org.apiKey, { text: 'hi', destination: 'AI_TOOL' })).statusCode).toBe(200);
       await kill(redis.child);
       expectUnavailable(await check(t.app, org.apiKey, { text: 'hi', destination: 'AI_TOOL' }), 'redis_unavailable');
+      // The admin token needs no Redis, but its rate limit does: limited requests fail closed, never unlimited.
+      expectUnavailable(await t.app.inject({ method: 'GET', url: `/api/orgs/${org.orgId}/policies`, headers: admin }), 'redis_unavailable');
       expect((await t.app.inject({ method: 'GET', url: '/ready' })).json().checks).toEqual({ mongodb: true, redis: false });
     } finally {
       await t.app.close();

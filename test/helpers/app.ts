@@ -79,6 +79,13 @@ export async function createOrg(app: FastifyInstance, slug = `org-${process.pid}
   return { orgId: org.org_id, slug, licenseKey: org.license_key, policyId: policies[0].policy_id, apiKey: policies[0].api_key };
 }
 
+/** Issues a license through the API (it becomes the org's current one) and answers the License. */
+export async function issueLicense(app: FastifyInstance, orgId: string, payload: Record<string, unknown>) {
+  const res = await app.inject({ method: 'POST', url: `/api/orgs/${orgId}/licenses`, headers: admin, payload });
+  if (res.statusCode !== 201) throw new Error(`issue license answered ${res.statusCode}: ${res.body}`);
+  return res.json();
+}
+
 /** Waits until every audit record appended so far has been drained into the store. */
 export function drained(app: FastifyInstance): Promise<void> {
   const drainer = app.services.auditDrainer;

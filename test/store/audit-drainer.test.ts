@@ -4,9 +4,11 @@ import { Redis } from 'ioredis';
 import { MongoClient, type Db } from 'mongodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/errors.js';
+import { analyticsRepository } from '../../src/store/analytics-repository.js';
 import { AuditDrainer } from '../../src/store/audit-drainer.js';
 import { AuditJournal } from '../../src/store/audit-journal.js';
 import { auditRepository, type AuditDoc } from '../../src/store/audit-repository.js';
+import { DailyRollups } from '../../src/store/daily-rollups.js';
 import { newId } from '../../src/store/ids.js';
 import { serviceUrls, withDatabase } from '../helpers/app.js';
 
@@ -25,7 +27,9 @@ const redis = () => {
 const prefix = () => `pf:test:drain:${randomBytes(4).toString('hex')}:`;
 
 function drainer(journal: AuditJournal, claimIdleMs = 30_000) {
-  const d = new AuditDrainer(redis(), journal, auditRepository(db), { batchSize: 100, blockMs: 200, claimIdleMs }, silent);
+  const rollups = new DailyRollups(redis(), journal.prefix, analyticsRepository(db));
+  const targets = { audit: auditRepository(db), rollups };
+  const d = new AuditDrainer(redis(), journal, targets, { batchSize: 100, blockMs: 200, claimIdleMs }, silent);
   drainers.push(d);
   return d;
 }
@@ -41,6 +45,7 @@ const record = (over: Partial<AuditDoc> = {}): AuditDoc => ({
   decision: 'ALLOWED',
   summary: 'Allowed: no sensitive data detected.',
   detected: [],
+  prevented: 0,
   source: 'text',
   bytes: 5,
   created_at: new Date('2026-01-02T03:04:05.678Z'),
@@ -72,7 +77,7 @@ describe('audit journal and drainer', () => {
     await d.settled();
     const stored = await db.collection<AuditDoc>('audit').find({ _id: { $in: docs.map((x) => x._id) } }).toArray();
     expect(stored).toHaveLength(250);
-    expect(stored.find((s) => s._id === docs[7]!._id)).toEqual(docs[7]);
+    expect(stored.find((s) => s._id === docs[7]!._id)).toEqual({ ...docs[7], journal_entry: expect.any(String) });
     expect(await journal.length()).toBe(0);
     expect(await journal.pending(docs[0]!._id)).toBeNull();
   });

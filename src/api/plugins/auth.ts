@@ -1,15 +1,23 @@
-// Who is calling (spec part 5, DESIGN §3): the admin bearer token, or a policy API key.
+// Who is calling (spec part 5, DESIGN §3): the admin bearer token, a policy API key, or (for SDK
+// license validation only) a license key.
 // 401: no credential, a malformed one, or one that does not exist. 403: a real credential
-// that may not do this, a key of another organization, or an inactive policy.
+// that may not do this, a key of another organization, an inactive policy, or a policy whose
+// license is revoked or expired.
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Errors } from '../../errors.js';
 import type { PolicyPrincipal } from '../../services/key-resolver.js';
+import { assertLicenseActive } from '../../services/licenses.js';
 import { isWellFormedKey } from '../../store/api-keys.js';
+import type { LicenseDoc } from '../../store/license-repository.js';
 import type { OrganizationDoc } from '../../store/organization-repository.js';
 
-export type Principal = { kind: 'admin' } | ({ kind: 'policy' } & PolicyPrincipal);
+export type Principal =
+  | { kind: 'admin' }
+  | ({ kind: 'policy' } & PolicyPrincipal)
+  /** An SDK presenting a license key (GET /v1/license/validate). */
+  | { kind: 'license'; license: LicenseDoc };
 export type PrincipalKind = Principal['kind'];
 
 declare module 'fastify' {
@@ -47,7 +55,15 @@ export default fp(
 
     app.decorateRequest('principal', null as never);
 
+    /** License keys travel as `Authorization: Bearer`, so a route takes them alone, never beside the admin token. */
+    const licenseHook = async (request: FastifyRequest) => {
+      const bearer = bearerOf(request);
+      if (bearer === undefined) throw Errors.missingLicenseKey();
+      request.principal = { kind: 'license', license: await app.services.licenses.authenticate(bearer) };
+    };
+
     app.decorate('authenticate', (...kinds: PrincipalKind[]) => {
+      if (kinds.includes('license')) return licenseHook;
       const allowsAdmin = kinds.includes('admin');
       const allowsPolicy = kinds.includes('policy');
       return async (request: FastifyRequest) => {
@@ -57,6 +73,7 @@ export default fp(
           const principal = await policyPrincipal(rawKey);
           if (!allowsPolicy) throw Errors.keyLacksPermission('A policy API key cannot use this endpoint; use the admin token.');
           if (!principal.policy.is_active) throw Errors.policyInactive();
+          assertLicenseActive(principal.license);
           request.principal = { kind: 'policy', ...principal };
           return;
         }

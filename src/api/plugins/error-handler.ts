@@ -60,7 +60,7 @@ function toApiError(err: FastifyError): ApiError | undefined {
 }
 
 const send = (reply: FastifyReply, err: ApiError) =>
-  reply.code(err.statusCode).headers(err.headers).send({ detail: err.message, code: err.code });
+  reply.code(err.statusCode).headers(err.headers).send({ ...err.body, detail: err.message, code: err.code });
 
 /** Errors Fastify raises before routing (a Fastify constructor option, so not part of the plugin). */
 export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {

@@ -18,6 +18,7 @@ export default fp(
           securitySchemes: {
             apiKey: { type: 'apiKey', in: 'header', name: 'X-Service-API-Key', description: 'Policy API key (svc_sk_…)' },
             adminToken: { type: 'http', scheme: 'bearer', description: 'SERVICE_ADMIN_TOKEN' },
+            licenseKey: { type: 'http', scheme: 'bearer', description: 'License key (svc_lic_…), for SDK validation only' },
           },
         },
       },

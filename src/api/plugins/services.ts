@@ -3,12 +3,18 @@
 import fp from 'fastify-plugin';
 import { startAuditDrainer, type AuditDrainer } from '../../store/audit-drainer.js';
 import { AuditJournal } from '../../store/audit-journal.js';
+import { AnalyticsService } from '../../services/analytics.js';
 import { KeyResolver } from '../../services/key-resolver.js';
+import { LicenseSigner } from '../../services/license-signer.js';
+import { LicenseValidator } from '../../services/license-validation.js';
+import { LicenseService } from '../../services/licenses.js';
 import { OrganizationService } from '../../services/organizations.js';
 import { PolicyService } from '../../services/policies.js';
+import { RateLimits } from '../../services/rate-limits.js';
 import { createRepositories, type Repositories } from '../../services/repositories.js';
 import { TextCheckService } from '../../services/text-check.js';
 import { KeyVault } from '../../store/api-keys.js';
+import { RateCounters } from '../../store/rate-counters.js';
 
 export interface Services {
   vault: KeyVault;
@@ -18,6 +24,11 @@ export interface Services {
   auditDrainer: AuditDrainer | null;
   organizations: OrganizationService;
   policies: PolicyService;
+  licenses: LicenseService;
+  licenseSigner: LicenseSigner;
+  licenseValidator: LicenseValidator;
+  rateLimits: RateLimits;
+  analytics: AnalyticsService;
   textChecks: TextCheckService;
 }
 
@@ -36,17 +47,24 @@ export default fp(
     const { drainBatch, claimIdleMs, maxBacklog, drainInApi } = app.config.audit;
     const auditJournal = new AuditJournal(app.redis, app.config.redis.prefix, maxBacklog);
     const auditDrainer = drainInApi
-      ? await startAuditDrainer(app.redis, auditJournal, repos.audit, { batchSize: drainBatch, claimIdleMs }, app.log)
+      ? await startAuditDrainer(app.redis, auditJournal, repos, { batchSize: drainBatch, claimIdleMs }, app.log)
       : null;
     const policies = new PolicyService(repos, vault, keys);
+    const licenses = new LicenseService(repos, vault, keys);
+    const licenseSigner = await LicenseSigner.load(repos.signingKeys, vault);
     app.decorate('repos', repos);
     app.decorate('services', {
       vault,
       keys,
       auditJournal,
       auditDrainer,
-      organizations: new OrganizationService(repos, vault, keys, policies),
+      organizations: new OrganizationService(repos, keys, policies, licenses),
       policies,
+      licenses,
+      licenseSigner,
+      licenseValidator: new LicenseValidator(repos, licenseSigner),
+      rateLimits: new RateLimits(new RateCounters(app.redis, app.config.redis.prefix), app.config.limits.dashboardPerMinute),
+      analytics: new AnalyticsService(repos.analytics),
       textChecks: new TextCheckService(app.detectPool, auditJournal, vault),
     });
     app.addHook('onClose', async () => {

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Errors } from '../../errors.js';
 import type { PolicyPrincipal } from '../../services/key-resolver.js';
+import { assertLicenseActive } from '../../services/licenses.js';
 import type { Principal } from '../plugins/auth.js';
 import { authErrors, ErrorBody, unavailable } from '../schemas/common.js';
 import { PreflightParams, TextCheckBody, TextCheckResult } from '../schemas/preflight.js';
@@ -26,11 +27,13 @@ export default fp(
       const chosen = await app.services.keys.byPolicyId(org._id, body.policy_id);
       if (!chosen) throw Errors.otherOrganization('policy_id is not a policy of this API key’s organization.');
       if (!chosen.policy.is_active) throw Errors.policyInactive();
+      assertLicenseActive(chosen.license);
       return chosen;
     }
 
     const textCheck = {
       onRequest: app.authenticate('policy'),
+      config: { rateLimit: 'checks' as const },
       bodyLimit: bodyLimitFor(maxTextBytes),
       schema: {
         tags,

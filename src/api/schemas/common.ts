@@ -14,6 +14,10 @@ export const DestinationSchema = z.enum(DESTINATIONS, {
   error: () => `must be one of ${DESTINATIONS.join(', ')}`,
 });
 
-/** Error responses an authenticated route may answer, for the OpenAPI document. */
-export const authErrors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody } as const;
+export const RateLimitedBody = ErrorBody.extend({
+  retry_after: z.number().int().describe('Seconds until the request can succeed (also in Retry-After)'),
+}).meta({ id: 'RateLimited' });
+
+/** Error responses an authenticated (hence rate-limited) route may answer, for the OpenAPI document. */
+export const authErrors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody, 429: RateLimitedBody } as const;
 export const unavailable = { 503: ErrorBody } as const;

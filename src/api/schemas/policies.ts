@@ -116,7 +116,7 @@ export const PolicyPatch = z.strictObject({
 
 export const PolicyParams = OrgParams.extend({ policy_id: z.string().min(1).max(100) });
 
-const CustomDetectorSchema = z
+export const CustomDetectorSchema = z
   .object({
     name: z.string(),
     category: z.string(),
@@ -126,9 +126,9 @@ const CustomDetectorSchema = z
   })
   .meta({ id: 'CustomDetector' });
 
-const AllowEntrySchema = z.object({ value: z.string().optional(), pattern: z.string().optional() }).meta({ id: 'AllowEntry' });
+export const AllowEntrySchema = z.object({ value: z.string().optional(), pattern: z.string().optional() }).meta({ id: 'AllowEntry' });
 
-const RuleSchema = z.object({
+export const RuleSchema = z.object({
   id: z.string(),
   name: z.string(),
   enabled: z.boolean(),

@@ -1,0 +1,60 @@
+// Rate limits on every authenticated request (DESIGN §13): checks count against their plan and
+// license (routes marked `config: { rateLimit: 'checks' }`), everything else against the dashboard
+// ceiling of the organization it concerns. Counted after authentication and validation, so a refused
+// credential or a malformed request costs nothing; every counted response carries X-RateLimit-*.
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Errors } from '../../errors.js';
+import type { RateLimitState } from '../../services/rate-limits.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    rateLimit: RateLimitState | null;
+  }
+  interface FastifyContextConfig {
+    rateLimit?: 'checks';
+  }
+}
+
+/** The organization a dashboard request concerns; an org named by id and by slug count separately. */
+function dashboardScope(request: FastifyRequest): string {
+  const principal = request.principal;
+  if (principal.kind === 'policy') return `org:${principal.org._id}`;
+  if (principal.kind === 'license') return `org:${principal.license.org_id}`;
+  const ref = (request.params as { org_id?: string }).org_id ?? (request.query as { org_id?: string }).org_id;
+  if (ref === undefined) return 'all';
+  return ref.startsWith('org_') ? `org:${ref}` : `slug:${ref}`;
+}
+
+export default fp(
+  async (app) => {
+    const limits = app.services.rateLimits;
+    app.decorateRequest('rateLimit', null);
+
+    app.addHook('preHandler', async (request) => {
+      const principal = request.principal as FastifyRequest['principal'] | null;
+      if (!principal) return; // a public route
+      const outcome =
+        request.routeOptions.config.rateLimit === 'checks' && principal.kind === 'policy'
+          ? await limits.check(principal)
+          : await limits.dashboard(dashboardScope(request));
+      request.rateLimit = { limit: outcome.limit, remaining: outcome.remaining, resetAt: outcome.resetAt };
+      if (!outcome.allowed) {
+        throw outcome.quota ? Errors.quotaExceeded(outcome.detail, outcome.retryAfterS) : Errors.rateLimited(outcome.detail, outcome.retryAfterS);
+      }
+    });
+
+    app.addHook('onSend', async (request, reply, payload) => {
+      const state = request.rateLimit;
+      if (state) {
+        reply.headers({
+          'x-ratelimit-limit': state.limit,
+          'x-ratelimit-remaining': state.remaining,
+          'x-ratelimit-reset': Math.ceil(state.resetAt / 1000),
+        });
+      }
+      return payload;
+    });
+  },
+  { name: 'rate-limits', dependencies: ['auth'] },
+);

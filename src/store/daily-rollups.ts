@@ -1,0 +1,130 @@
+// Write-time analytics (DESIGN §2: pre-aggregate per org per day). Drainers count each audit record
+// exactly once, at the moment its journal entry is acknowledged: one script acknowledges the batch
+// and, only for entries whose XACK is the first (a redelivered entry was not acknowledged before;
+// an acknowledged one is never delivered again), adds the record to its org-day counters in Redis.
+// The counters are absolute totals, copied to MongoDB with $max (analytics-repository.ts), so that
+// copy can be repeated or interrupted without ever counting anything twice. Org-days counted but not
+// yet copied are kept in a "dirty" set; any drainer copies them if the one that counted them died.
+import type { Redis, Result } from 'ioredis';
+import type { AnalyticsRepository, DailyTotals } from './analytics-repository.js';
+import type { AuditDoc } from './audit-repository.js';
+
+const ACK_AND_COUNT = `
+-- KEYS[1] journal stream, KEYS[2] dirty set, KEYS[3..] org-day counters of this batch.
+-- ARGV[1] consumer group, ARGV[2] counter time to live (s), then per entry:
+--   entry id, counter index in KEYS (0: count nothing), number of fields, then field, amount pairs.
+local i = 3
+while i <= #ARGV do
+  local id, k, n = ARGV[i], tonumber(ARGV[i + 1]), tonumber(ARGV[i + 2])
+  if redis.call('XACK', KEYS[1], ARGV[1], id) == 1 and k > 0 then
+    for j = i + 3, i + 1 + 2 * n, 2 do
+      redis.call('HINCRBY', KEYS[k], ARGV[j], ARGV[j + 1])
+    end
+    redis.call('EXPIRE', KEYS[k], ARGV[2])
+    redis.call('SADD', KEYS[2], KEYS[k])
+  end
+  redis.call('XDEL', KEYS[1], id)
+  i = i + 3 + 2 * n
+end
+return 0
+`;
+
+declare module 'ioredis' {
+  interface RedisCommander<Context> {
+    pfAckAndCount(numKeys: number, ...keysAndArgs: Array<string | number>): Result<number, Context>;
+  }
+}
+
+/**
+ * Counters stay in Redis this long after their day's last record (refreshed on every count): long
+ * enough for any record still waiting in the journal to find its day's running total.
+ */
+const COUNTER_TTL_S = 35 * 86_400;
+const DIRTY_BATCH = 500;
+
+const DECISION_FIELD = { ALLOWED: 'allowed', ALLOWED_WITH_MASKING: 'masked', BLOCKED: 'blocked' } as const;
+
+/** MongoDB field names may not contain '.' or start with '$'; detection types never should either. */
+const detectionField = (type: string) => `detections.${type.replace(/[.$]/g, '_')}`;
+
+/** What one record adds to its org-day, as field paths of the rollup document. */
+export function rollupFields(doc: AuditDoc): Array<[string, number]> {
+  const fields: Array<[string, number]> = [
+    ['checks_total', 1],
+    [DECISION_FIELD[doc.decision], 1],
+    ['bytes_processed', doc.bytes],
+    ['prevented', doc.prevented],
+    ...doc.detected.map((d): [string, number] => [detectionField(d.type), d.count]),
+  ];
+  return fields.filter(([, amount]) => amount !== 0);
+}
+
+export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+export interface JournalEntry {
+  id: string;
+  /** Null for an entry that could not be read: acknowledged and dropped, counted nowhere. */
+  doc: AuditDoc | null;
+}
+
+export class DailyRollups {
+  private readonly counterPrefix: string;
+  private readonly dirtyKey: string;
+
+  constructor(
+    private readonly redis: Redis,
+    prefix: string,
+    private readonly repo: AnalyticsRepository,
+  ) {
+    this.counterPrefix = `${prefix}analytics:day:`;
+    this.dirtyKey = `${prefix}analytics:dirty`;
+    redis.defineCommand('pfAckAndCount', { lua: ACK_AND_COUNT });
+  }
+
+  /**
+   * Acknowledges and deletes the entries; counts the records of those in `countable` whose
+   * acknowledgement is the first. Answers the counters touched, to copy to the store.
+   */
+  async acknowledge(stream: string, group: string, entries: JournalEntry[], countable: ReadonlySet<string>): Promise<string[]> {
+    const keys: string[] = [];
+    const args: Array<string | number> = [];
+    for (const { id, doc } of entries) {
+      if (!doc || !countable.has(id)) {
+        args.push(id, 0, 0);
+        continue;
+      }
+      const key = `${this.counterPrefix}${doc.org_id}:${utcDay(doc.created_at)}`;
+      let index = keys.indexOf(key);
+      if (index === -1) index = keys.push(key) - 1;
+      const fields = rollupFields(doc);
+      args.push(id, index + 3, fields.length, ...fields.flat());
+    }
+    await this.redis.pfAckAndCount(keys.length + 2, stream, this.dirtyKey, ...keys, group, COUNTER_TTL_S, ...args);
+    return keys;
+  }
+
+  /** Copies the counters' totals to the store, then clears them from the dirty set. */
+  async flush(keys: string[]): Promise<void> {
+    if (keys.length === 0) return;
+    const pipeline = this.redis.pipeline();
+    for (const key of keys) pipeline.hgetall(key);
+    const replies = (await pipeline.exec()) ?? [];
+    const rows: DailyTotals[] = [];
+    keys.forEach((key, i) => {
+      const [err, hash] = replies[i] ?? [];
+      if (err) throw err;
+      const totals = Object.fromEntries(Object.entries(hash as Record<string, string>).map(([f, v]) => [f, Number(v)]));
+      if (Object.keys(totals).length === 0) return; // expired: its totals reached the store long ago
+      const orgDay = key.slice(this.counterPrefix.length);
+      const split = orgDay.lastIndexOf(':');
+      rows.push({ orgId: orgDay.slice(0, split), day: orgDay.slice(split + 1), totals });
+    });
+    await this.repo.raise(rows);
+    await this.redis.srem(this.dirtyKey, ...keys);
+  }
+
+  /** Copies counters some drainer counted but did not copy (it died, or the store failed). */
+  async flushDirty(): Promise<void> {
+    await this.flush(await this.redis.srandmember(this.dirtyKey, DIRTY_BATCH));
+  }
+}
