@@ -6,6 +6,7 @@
 // a phone number, a 10-digit ISBN a phone number, an order id anything.
 import { labelFinder } from './detectors/financial/cues.js';
 import { columnCells } from './detectors/financial/table-columns.js';
+import { ScanText } from './scan-text.js';
 import { isAlnumCode, isDigitCode } from './text.js';
 import type { Finding } from './types.js';
 
@@ -14,7 +15,12 @@ export interface Span {
   end: number;
 }
 
-type Add = (start: number, end: number) => void;
+// Each kind adds its spans to the list, and first asks the scan's character counts (and the like)
+// whether its shape can occur at all.
+
+function spanOf(m: RegExpExecArray): Span {
+  return { start: m.index, end: m.index + m[0].length };
+}
 
 const UUID = /\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b/g;
 
@@ -24,10 +30,11 @@ const HEX_TOKEN = /(?<![0-9A-Za-z_])(0x)?[0-9a-fA-F]{32,}(?![0-9A-Za-z_])/g;
 const DIGEST_LENGTHS = new Set([32, 40, 56, 64, 96, 128]);
 const PREFIXED_DIGEST_LENGTHS = new Set([32, 56, 64, 96, 128]);
 
-function hexDigests(text: string, add: Add): void {
+function hexDigests(text: string, spans: Span[], shared: ScanText): void {
+  if (shared.facts.hexRun < 32) return;
   for (const m of text.matchAll(HEX_TOKEN)) {
     const digits = m[0].length - (m[1] ? 2 : 0);
-    if ((m[1] ? PREFIXED_DIGEST_LENGTHS : DIGEST_LENGTHS).has(digits)) add(m.index, m.index + m[0].length);
+    if ((m[1] ? PREFIXED_DIGEST_LENGTHS : DIGEST_LENGTHS).has(digits)) spans.push(spanOf(m));
   }
 }
 
@@ -46,10 +53,17 @@ const SEMVER_SUFFIXED = new RegExp(
 const VERSION_PINNED = new RegExp(`(?<=[A-Za-z0-9]@|==|~=|>=|<=|[~^])\\d+\\.\\d+\\.\\d+${SEMVER_TAIL}`, 'g');
 const VERSION_VALUE = new RegExp(`[vV]?\\d+(?:\\.\\d+){1,3}${SEMVER_TAIL}`, 'y');
 
-function versions(text: string, add: Add): void {
-  for (const regex of [VERSION_TAGGED, SEMVER_SUFFIXED, VERSION_PINNED]) {
-    for (const m of text.matchAll(regex)) add(m.index, m.index + m[0].length);
+/** Every version kind holds a digit, a dot and a digit; a pinned one follows `@`, `=`, `~` or `^`. */
+const DIGIT_DOT_DIGIT = /\d\.\d/;
+const PIN = /[@=~^]/;
+
+function versions(text: string, spans: Span[]): void {
+  if (!DIGIT_DOT_DIGIT.test(text)) return;
+  for (const regex of [VERSION_TAGGED, SEMVER_SUFFIXED]) {
+    for (const m of text.matchAll(regex)) spans.push(spanOf(m));
   }
+  if (!PIN.test(text)) return;
+  for (const m of text.matchAll(VERSION_PINNED)) spans.push(spanOf(m));
 }
 
 // Epoch timestamps from 2001-09-09 (10 digits) to 2041, in seconds or milliseconds, with an
@@ -84,12 +98,13 @@ function isEpochKey(key: string): boolean {
   return EPOCH_KEY.test(key) || EPOCH_CAMEL_KEY.test(key);
 }
 
-function epochs(text: string, add: Add): void {
+function epochs(text: string, spans: Span[], shared: ScanText): void {
+  if (shared.facts.digitRun < 10) return;
   for (const m of text.matchAll(EPOCH)) {
     const seconds = Number(m[0].slice(0, 10));
     if (seconds < EPOCH_SECONDS[0] || seconds >= EPOCH_SECONDS[1]) continue;
     const millis = m[1] !== undefined;
-    if (millis || isEpochKey(keyBefore(text, m.index))) add(m.index, m.index + m[0].length);
+    if (millis || isEpochKey(keyBefore(text, m.index))) spans.push(spanOf(m));
   }
 }
 
@@ -116,9 +131,10 @@ function isbn10Valid(digits: string): boolean {
   return sum % 11 === 0;
 }
 
-function isbns(text: string, add: Add): void {
+function isbns(text: string, spans: Span[], shared: ScanText): void {
+  if (shared.facts.digits < 13) return;
   for (const m of text.matchAll(ISBN_13)) {
-    if (isbn13Valid(m[0].replace(/[- ]/g, ''))) add(m.index, m.index + m[0].length);
+    if (isbn13Valid(m[0].replace(/[- ]/g, ''))) spans.push(spanOf(m));
   }
 }
 
@@ -154,10 +170,13 @@ function s10CheckDigit(serial: string): number {
   return check === 10 ? 0 : check === 11 ? 5 : check;
 }
 
-function parcels(text: string, add: Add): void {
-  for (const m of text.matchAll(UPS)) add(m.index, m.index + m[0].length);
+function parcels(text: string, spans: Span[], shared: ScanText): void {
+  if (text.includes('1Z')) {
+    for (const m of text.matchAll(UPS)) spans.push(spanOf(m));
+  }
+  if (shared.facts.digitRun < 9) return;
   for (const m of text.matchAll(S10)) {
-    if (s10CheckDigit(m[1] ?? '') === Number(m[2])) add(m.index, m.index + m[0].length);
+    if (s10CheckDigit(m[1] ?? '') === Number(m[2])) spans.push(spanOf(m));
   }
 }
 
@@ -172,8 +191,9 @@ const PREFIXED_ID = new RegExp(
   'g',
 );
 
-function prefixedIds(text: string, add: Add): void {
-  for (const m of text.matchAll(PREFIXED_ID)) add(m.index, m.index + m[0].length);
+function prefixedIds(text: string, spans: Span[], shared: ScanText): void {
+  if (shared.facts.digits === 0) return;
+  for (const m of text.matchAll(PREFIXED_ID)) spans.push(spanOf(m));
 }
 
 // Values named by a cue just before them. Capitalized or marked forms only for the short or
@@ -197,7 +217,9 @@ const findCues = labelFinder<CueKind>([
   ]],
 ]);
 /** Between cue and value: punctuation and words such as "number", "no." or "is" ("Order No.: 123"). */
-const CUE_GAP = /(?:[\s:=#"'([_.-]|(?:number|num|nr|no\.?|id|code|is)(?![0-9A-Za-z])){0,12}/iy;
+// A full stop before a space ends the sentence ("signed the order. 1EG4TE5MK73" is no order id),
+// unless it ends an abbreviation ("case no. 778812").
+const CUE_GAP = /(?:[\s:=#"'([_-]|\.(?!\s)|(?<=(?<![A-Za-z])(?:no|nr|num|nbr))\.|(?:number|num|nr|no\.?|id|code|is)(?![0-9A-Za-z])){0,12}/iy;
 const HEX_VALUE = /(?:0x)?[0-9a-fA-F]{7,128}(?![0-9A-Za-z_])/y;
 /**
  * A token of letters and digits, with `-`, `.`, `/` or `_` inside but not at its end. Bounded, as
@@ -263,22 +285,26 @@ function valueEnd(kind: CueKind, text: string, start: number): number {
 /** A column header holding only a cue and filler: "order_id", "Tracking #", "Commit". */
 const HEADER_FILLER = /^(?:[^0-9A-Za-z]|(?:number|num|nr|no|id|code)(?![0-9A-Za-z]))*$/i;
 
-function cuedValues(text: string, add: Add): void {
-  const cues = findCues(text);
+function isCueHeader(text: string, cell: Span, cue: Span): boolean {
+  return HEADER_FILLER.test(`${text.slice(cell.start, cue.start)} ${text.slice(cue.end, cell.end)}`);
+}
+
+function cuedValues(text: string, spans: Span[], shared: ScanText): void {
+  // Every kind of value holds a digit, except a hex one, which has 7 hex digits or more.
+  if (shared.facts.digits === 0 && shared.facts.hexRun < 7) return;
+  const cues = findCues(text, shared);
   for (const cue of cues) {
     const start = stickyEnd(CUE_GAP, text, cue.end);
     const end = valueEnd(cue.kind, text, start);
-    if (end > start) add(start, end);
+    if (end > start) spans.push({ start, end });
   }
   // Cells below such a header, as in "order_id,total\n4111111111111111,12.00".
-  const isHeader = (cell: Span, cue: Span) =>
-    HEADER_FILLER.test(`${text.slice(cell.start, cue.start)} ${text.slice(cue.end, cell.end)}`);
-  for (const cell of columnCells(text, cues, isHeader)) {
-    if (valueEnd(cell.label.kind, text, cell.start) === cell.end) add(cell.start, cell.end);
+  for (const cell of columnCells(text, cues, isCueHeader)) {
+    if (valueEnd(cell.label.kind, text, cell.start) === cell.end) spans.push({ start: cell.start, end: cell.end });
   }
 }
 
-const KINDS: readonly ((text: string, add: Add) => void)[] = [
+const KINDS: readonly ((text: string, spans: Span[], shared: ScanText) => void)[] = [
   hexDigests,
   versions,
   epochs,
@@ -289,11 +315,12 @@ const KINDS: readonly ((text: string, add: Add) => void)[] = [
 ];
 
 /** Every noise span in the text, sorted by start. */
-export function noiseSpans(text: string): Span[] {
+export function noiseSpans(text: string, shared = new ScanText(text)): Span[] {
   const spans: Span[] = [];
-  const add: Add = (start, end) => spans.push({ start, end });
-  for (const m of text.matchAll(UUID)) add(m.index, m.index + m[0].length);
-  for (const kind of KINDS) kind(text, add);
+  if (shared.facts.hexRun >= 12) {
+    for (const m of text.matchAll(UUID)) spans.push(spanOf(m));
+  }
+  for (const kind of KINDS) kind(text, spans, shared);
   return spans.sort((a, b) => a.start - b.start);
 }
 

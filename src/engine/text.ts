@@ -14,6 +14,15 @@ export function isWordCode(c: number): boolean {
   return isAlnumCode(c) || c === 95;
 }
 
+/** What `\s` matches: ASCII and Unicode whitespace, line terminators, the BOM. */
+export function isWhitespaceCode(c: number): boolean {
+  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
+  return (
+    c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f ||
+    c === 0x205f || c === 0x3000 || c === 0xfeff
+  );
+}
+
 /**
  * True when text[start, end) is not a piece of a longer token: no word character touches it, and
  * no separator from `seps` joins it to more digits (the `.` in `10.415.555.0132`, the `-` in

@@ -129,6 +129,8 @@ describe('noiseSpans', () => {
     expect(noise('Invoice INV-2024-00123, ORD#55812, INC0012345')).toEqual(['INV-2024-00123', 'ORD#55812', 'INC0012345']);
     expect(noise('PO 4411, Ref: AB-7781, reference number 99812, confirmation code K7Q2M9')).toEqual(['4411', 'AB-7781', '99812', 'K7Q2M9']);
     expect(noise('Case 00123456; ticket #4521; case no. 778812')).toEqual(['00123456', '4521', '778812']);
+    // A cue does not reach across a sentence end.
+    expect(noise('Dr. Lee signed the order. 1EG4TE5MK73 is her Medicare number')).toEqual([]);
     expect(noise('{"order_id": "99812", "invoiceNumber": 77123}')).toEqual(['99812', '77123']);
     expect(noise('SKU 12345-678, model no. 88123, serial number SN-2231-X')).toEqual(['12345-678', '88123', 'SN-2231-X']);
     expect(noise('product code 4006381333931, UPC: 036000291452')).toEqual(['4006381333931', '036000291452']);

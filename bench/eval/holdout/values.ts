@@ -37,7 +37,11 @@ export function fullName(rng: Rng, p: Person): string {
   return `${p.first} ${p.last}`;
 }
 
-/** A person: the labelled full name, the first name (never labelled on its own) and a matching email. */
+/**
+ * A person: the labelled full name, the first name and a matching email. As in the main corpus, a
+ * first name on its own ("Hi Sarah!", "Dear Ramón,", a chat speaker) is not labelled: PERSON_NAME
+ * labels full names (docs/accuracy.md).
+ */
 export interface Who {
   p: Person;
   name: V;

@@ -1,9 +1,11 @@
+import type { ScanText } from '../scan-text.js';
 import type { DetectorType, Finding } from '../types.js';
 
 /**
  * One row of the detector table. `find` must run in time linear in the text and keep no state
  * between calls; `earlier` holds the findings of the detectors listed before it (unresolved), for
- * detectors that need context such as "near an SSN".
+ * detectors that need context such as "near an SSN"; `shared` holds what the scan's detectors
+ * work out once for all (a detector called alone makes its own).
  */
 export interface Detector extends DetectorType {
   /**
@@ -18,7 +20,7 @@ export interface Detector extends DetectorType {
    * (a UUID, a digest, an order id...) is dropped.
    */
   noiseExempt?: boolean;
-  find(text: string, earlier: readonly Finding[]): Finding[];
+  find(text: string, earlier: readonly Finding[], shared?: ScanText): Finding[];
 }
 
 export function makeFinding(

@@ -1,3 +1,4 @@
+import { ScanText } from '../../scan-text.js';
 import { hasCueNear } from '../../text.js';
 import type { DetectorType, Finding } from '../../types.js';
 import { makeFinding, type Detector } from '../detector.js';
@@ -27,9 +28,9 @@ export function abaValid(digits: string): boolean {
 export const abaRouting: Detector = {
   ...ABA_ROUTING,
   keywords: ['routing', 'aba', 'rtn', 'transit', 'r/t', 'wire', 'ach'],
-  find(text) {
+  find(text, _earlier, shared = new ScanText(text)) {
     const found: Finding[] = [];
-    for (const n of labelledNumbers(text)) {
+    for (const n of shared.once(labelledNumbers)) {
       if (n.label.kind !== 'routing' && n.label.kind !== 'wire') continue;
       if (n.end - n.start !== 9 || !abaValid(n.digits)) continue; // nine digits, no dashes
       const confidence = hasCueNear(text, n.start, n.end, NEGATIVE, NEGATIVE_WINDOW)

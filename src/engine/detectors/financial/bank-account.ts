@@ -1,3 +1,4 @@
+import { ScanText } from '../../scan-text.js';
 import { hasCueNear } from '../../text.js';
 import type { DetectorType, Finding } from '../../types.js';
 import { makeFinding, type Detector } from '../detector.js';
@@ -13,14 +14,17 @@ const MIN_DIGITS = 4;
 const MAX_DIGITS = 17;
 const NAMED_ALREADY = new Set(['CREDIT_CARD', 'IBAN', 'ABA_ROUTING']);
 
+function bankWordsNear(text: string, start: number, end: number): boolean {
+  return hasCueNear(text, start, end, BANK_WORDS, BANK_WORDS_WINDOW);
+}
+
 /** Bank words near the number, or near its label: a column header may be far from its cells. */
 function amongBankWords(text: string): (n: LabelledNumber) => boolean {
   const byLabel = new Map<LabelledNumber['label'], boolean>(); // a column label owns many numbers
-  const near = (start: number, end: number) => hasCueNear(text, start, end, BANK_WORDS, BANK_WORDS_WINDOW);
   return (n) => {
     let labelNear = byLabel.get(n.label);
-    if (labelNear === undefined) byLabel.set(n.label, (labelNear = near(n.label.start, n.label.end)));
-    return labelNear || near(n.start, n.end);
+    if (labelNear === undefined) byLabel.set(n.label, (labelNear = bankWordsNear(text, n.label.start, n.label.end)));
+    return labelNear || bankWordsNear(text, n.start, n.end);
   };
 }
 
@@ -35,13 +39,13 @@ function confidence(text: string, n: LabelledNumber, bankWords: boolean): number
 export const bankAccount: Detector = {
   ...BANK_ACCOUNT,
   keywords: ['account', 'acct', 'a/c', 'checking', 'savings'],
-  find(text, earlier) {
+  find(text, earlier, shared = new ScanText(text)) {
     const found: Finding[] = [];
     const named = earlier.filter((f) => NAMED_ALREADY.has(f.type)).sort((a, b) => a.start - b.start);
     let next = 0;
     let namedEnd = -1; // furthest end of the named findings starting before the current number ends
     const bankWordsFor = amongBankWords(text);
-    for (const n of labelledNumbers(text)) {
+    for (const n of shared.once(labelledNumbers)) {
       if (n.label.kind !== 'account' && n.label.kind !== 'plain-account') continue;
       if (n.digits.length < MIN_DIGITS || n.digits.length > MAX_DIGITS) continue;
       for (let f = named[next]; f && f.start < n.end; f = named[++next]) namedEnd = Math.max(namedEnd, f.end);

@@ -1,3 +1,4 @@
+import { ScanText } from '../../scan-text.js';
 import { isDigitCode, standsAlone } from '../../text.js';
 import { cueRegex, labelFinder, type Label } from './cues.js';
 import { columnCells, type Span } from './table-columns.js';
@@ -13,6 +14,8 @@ const findLabels = labelFinder<BankLabelKind>([
   // Other things about an account: they only end the reach of the label before them.
   ['other', [
     'account id', 'account name', 'account holder', 'account type', 'account balance', 'account manager', 'acct id',
+    // Cloud accounts are 12-digit ids of a provider, not bank accounts.
+    'aws account', 'aws account id', 'gcp account', 'azure account', 'cloud account',
   ]],
   ['account', [
     'account number', 'account no', 'account num', 'account nbr', 'account #', 'acct', 'bank account',
@@ -46,6 +49,8 @@ const GAP_WORDS = new Set([
   'number', 'numbers', 'no', 'nr', 'num', 'nbr', 'is', 'are', 'was', 'code', 'of', 'the', 'a', 'for', 'our', 'your',
   'my', 'his', 'her', 'their', 'its', 'this', 'on', 'file', 'bank', 'transit', 'aba', 'rtn', 'routing', 'ach', 'wire',
   'domestic', 'us', 'usa', 'checking', 'savings', 'and', 'please', 'use',
+  // A label that changed: "routing number changed to 021000021", "account is now 12345678".
+  'changed', 'updated', 'now', 'new', 'to',
 ]);
 const WORD = /[A-Za-z]+/g;
 /** Just before the number: an amount, a masked number or a phone number. */
@@ -84,8 +89,7 @@ function numberAfter(text: string, label: Label<BankLabelKind>, limit: number): 
   if (start >= limit) return null;
   if (!gapAllowed(text.slice(label.start, label.end), text.slice(label.end, start))) return null;
   let end = start;
-  const dashThenDigit = (i: number) => text.charAt(i) === '-' && isDigitCode(text.charCodeAt(i + 1));
-  while (isDigitCode(text.charCodeAt(end)) || dashThenDigit(end)) end++;
+  while (isDigitCode(text.charCodeAt(end)) || (text.charAt(end) === '-' && isDigitCode(text.charCodeAt(end + 1)))) end++;
   // A decimal, a thousands group, a date or a word glued on: not an account number.
   if (!standsAlone(text, start, end, '.,/')) return null;
   const value = text.slice(start, end);
@@ -93,9 +97,9 @@ function numberAfter(text: string, label: Label<BankLabelKind>, limit: number): 
 }
 
 /** For each bank label in the text, the numbers it owns, in text order. */
-export function labelledNumbers(text: string): LabelledNumber[] {
-  const labels = findLabels(text);
-  const columns = columnCells(text, labels, (cell, label) => headerCell(text, cell, label));
+export function labelledNumbers(text: string, shared = new ScanText(text)): LabelledNumber[] {
+  const labels = findLabels(text, shared);
+  const columns = columnCells(text, labels, headerCell);
   const headers = new Set(columns.map((cell) => cell.label));
   const numbers: LabelledNumber[] = [];
   labels.forEach((label, i) => {

@@ -1,4 +1,5 @@
-import { hasCueNear, hasDigits, isDigitCode, standsAlone } from '../../text.js';
+import { ScanText } from '../../scan-text.js';
+import { hasCueNear, isDigitCode, standsAlone } from '../../text.js';
 import type { DetectorType, Finding } from '../../types.js';
 import { makeFinding, type Detector } from '../detector.js';
 import { cueRegex, NEGATIVE, NEGATIVE_WINDOW } from './cues.js';
@@ -7,8 +8,9 @@ const CREDIT_CARD: DetectorType = { type: 'CREDIT_CARD', category: 'FINANCIAL' }
 
 // A run is digit groups joined by single spaces or dashes; a card is one or more whole groups of
 // a run (so `4111 1111 1111 1111 123` still finds the card before the CVV), never part of a group.
-// Each repetition must start with a separator, so the loop is unambiguous.
-const RUN = /\d+(?:[ -]\d+)*/g;
+// Each repetition must start with a separator, so the loop is unambiguous. The look-ahead skips
+// runs too short for a card (13 digits) without returning them; the run itself stays `\d+(?:[ -]\d+)*`.
+const RUN = /\d(?=[\d -]{12})\d*(?:[ -]\d+)*/g;
 /** Printed groupings use at least 3 digits; shorter groups are other numbers beside the card. */
 const MIN_GROUP = 3;
 
@@ -55,6 +57,10 @@ const IIN_RANGES: readonly IinRange[] = [
   iin(36, 36, [14, ...ALL_LONG]),
   iin(38, 38, [14, ...ALL_LONG]),
   iin(62, 62, ALL_LONG), // UnionPay
+  // Maestro: only its well-known IINs, and from 16 digits (its shorter numbers are rare and would
+  // catch more random numbers than cards).
+  ...[5018, 5020, 5038, 5893, 6304, 6759, 6761, 6762, 6763].map((n) => iin(n, n, ALL_LONG)),
+  iin(2200, 2204, ALL_LONG), // Mir
 ];
 
 function knownIssuer(digits: string): boolean {
@@ -122,9 +128,9 @@ function cardsInRun(text: string, start: number, end: number, found: Finding[]):
 
 export const creditCard: Detector = {
   ...CREDIT_CARD,
-  find(text) {
+  find(text, _earlier, shared = new ScanText(text)) {
     const found: Finding[] = [];
-    if (!hasDigits(text, 13)) return found;
+    if (shared.facts.digits < 13) return found;
     for (const m of text.matchAll(RUN)) {
       // A dot glues digits into a decimal or a version; a letter makes it part of a token.
       if (m[0].length < 13 || !standsAlone(text, m.index, m.index + m[0].length, '.')) continue;

@@ -1,3 +1,4 @@
+import { ScanText } from '../../scan-text.js';
 import { hasCueNear } from '../../text.js';
 import type { DetectorType, Finding } from '../../types.js';
 import { makeFinding, type Detector } from '../detector.js';
@@ -37,27 +38,35 @@ function uncheckedConfidence(text: string, start: number, end: number): number {
   return hasCueNear(text, start, end, WALLET_CUE, CUE_WINDOW) ? 0.75 : 0.4;
 }
 
+function add(found: Finding[], text: string, start: number, end: number, confidence: number): void {
+  found.push(makeFinding(CRYPTO_WALLET, text, start, end, confidence));
+}
+
+function bitcoin(text: string, regex: RegExp, valid: (value: string) => boolean, found: Finding[]): void {
+  for (const m of text.matchAll(regex)) {
+    const end = m.index + m[0].length;
+    if (valid(m[0])) add(found, text, m.index, end, checksummedConfidence(text, m.index, end));
+  }
+}
+
+function ethereum(text: string, found: Finding[]): void {
+  for (const m of text.matchAll(ETHEREUM)) {
+    const end = m.index + m[0].length;
+    const hex = m[0].slice(2);
+    if (!eip55Checksummed(hex)) add(found, text, m.index, end, uncheckedConfidence(text, m.index, end));
+    else if (eip55Valid(hex)) add(found, text, m.index, end, checksummedConfidence(text, m.index, end));
+  }
+}
+
 export const cryptoWallet: Detector = {
   ...CRYPTO_WALLET,
-  find(text) {
+  find(text, _earlier, shared = new ScanText(text)) {
     const found: Finding[] = [];
-    const add = (start: number, end: number, confidence: number) =>
-      found.push(makeFinding(CRYPTO_WALLET, text, start, end, confidence));
-
-    for (const m of text.matchAll(LEGACY)) {
-      const end = m.index + m[0].length;
-      if (legacyAddressValid(m[0])) add(m.index, end, checksummedConfidence(text, m.index, end));
-    }
-    for (const m of text.matchAll(SEGWIT)) {
-      const end = m.index + m[0].length;
-      if (segwitAddressValid(m[0])) add(m.index, end, checksummedConfidence(text, m.index, end));
-    }
-    for (const m of text.matchAll(ETHEREUM)) {
-      const end = m.index + m[0].length;
-      const hex = m[0].slice(2);
-      if (!eip55Checksummed(hex)) add(m.index, end, uncheckedConfidence(text, m.index, end));
-      else if (eip55Valid(hex)) add(m.index, end, checksummedConfidence(text, m.index, end));
-    }
+    // Each shape is looked for only where the text has a run of characters long enough for it.
+    const { alnumRun, hexRun } = shared.facts;
+    if (alnumRun >= 26) bitcoin(text, LEGACY, legacyAddressValid, found);
+    if (text.includes('bc1') || text.includes('BC1')) bitcoin(text, SEGWIT, segwitAddressValid, found);
+    if (hexRun >= 40) ethereum(text, found);
     return found;
   },
 };

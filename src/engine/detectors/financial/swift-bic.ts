@@ -1,3 +1,4 @@
+import { ScanText } from '../../scan-text.js';
 import { hasCueNear, isAlnumCode, isDigitCode } from '../../text.js';
 import type { DetectorType, Finding } from '../../types.js';
 import { makeFinding, type Detector } from '../detector.js';
@@ -22,6 +23,13 @@ const findLabels = labelFinder([
 const FILLER = /[^A-Za-z0-9\n]+|(?:code|no|number|is|bic|swift|id|address)(?![A-Za-z0-9])/iy;
 const ONLY_FILLER = /^(?:[^A-Za-z0-9]|(?:code|no|number|bic|swift|id|address)(?![A-Za-z0-9]))*$/i;
 const MAX_GAP = 25;
+/** After a lower-case "swift": a key's quote and colon or equals sign (`"swift": "DEUTDEFF"`, `swift=`). */
+const KEY_AFTER = /["']?[ \t]{0,2}[:=]/y;
+
+function isKey(text: string, label: Label<string>): boolean {
+  KEY_AFTER.lastIndex = label.end;
+  return KEY_AFTER.test(text);
+}
 const SHAPE = /^[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/;
 /** English words in capitals that fit the shape and may follow a label. */
 const WORDS = new Set([
@@ -54,11 +62,11 @@ function headerCell(text: string, cell: Span, label: Label<string>): boolean {
 export const swiftBic: Detector = {
   ...SWIFT_BIC,
   keywords: ['swift', 'bic', 'bank identifier'],
-  find(text) {
-    const labels = findLabels(text);
-    const codes: Span[] = columnCells(text, labels, (cell, label) => headerCell(text, cell, label));
+  find(text, _earlier, shared = new ScanText(text)) {
+    const labels = findLabels(text, shared);
+    const codes: Span[] = columnCells(text, labels, headerCell);
     for (const label of labels) {
-      const code = label.kind === 'label' ? codeAfter(text, label) : null;
+      const code = label.kind === 'label' || isKey(text, label) ? codeAfter(text, label) : null;
       if (code) codes.push(code);
     }
     const found: Finding[] = [];

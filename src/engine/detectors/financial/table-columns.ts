@@ -5,6 +5,7 @@ import type { Label } from './cues.js';
 // twice (as a row, then as the header of the next table), so the pass stays linear.
 
 const DELIMITERS = [',', '\t', '|', ';'];
+const DELIMITER_CODES = DELIMITERS.map((d) => d.charCodeAt(0));
 /** A header cell is short; a longer one is prose that happens to hold commas. */
 const MAX_HEADER_CELL = 48;
 
@@ -25,14 +26,23 @@ function lineEnd(text: string, from: number): number {
 
 /** The most frequent delimiter of the line, if any. Char by char: `indexOf` would run past the line. */
 function delimiterOf(text: string, start: number, end: number): string | null {
-  const counts = new Map<string, number>();
+  // Counts and first places by delimiter; a tie goes to the delimiter seen first.
+  const counts = [0, 0, 0, 0];
+  const firsts = [end, end, end, end];
   for (let i = start; i < end; i++) {
-    const c = text.charAt(i);
-    if (DELIMITERS.includes(c)) counts.set(c, (counts.get(c) ?? 0) + 1);
+    const d = DELIMITER_CODES.indexOf(text.charCodeAt(i));
+    if (d < 0) continue;
+    if (counts[d] === 0) firsts[d] = i;
+    counts[d] = (counts[d] as number) + 1;
   }
-  let best: string | null = null;
-  for (const [d, count] of counts) if (count > (best === null ? 0 : (counts.get(best) ?? 0))) best = d;
-  return best;
+  let best = -1;
+  for (let d = 0; d < DELIMITERS.length; d++) {
+    const count = counts[d] as number;
+    if (count === 0) continue;
+    const bestCount = best < 0 ? 0 : (counts[best] as number);
+    if (count > bestCount || (count === bestCount && (firsts[d] as number) < (firsts[best] as number))) best = d;
+  }
+  return best < 0 ? null : (DELIMITERS[best] as string);
 }
 
 /** The cells of a line, trimmed of spaces, quotes and a trailing `\r`. */
@@ -57,7 +67,7 @@ function headerCells<K extends string>(
   line: Span,
   delimiter: string,
   labels: readonly Label<K>[],
-  isHeader: (cell: Span, label: Label<K>) => boolean,
+  isHeader: (text: string, cell: Span, label: Label<K>) => boolean,
 ): [number, Label<K>][] {
   const row = cells(text, line.start, line.end, delimiter);
   const header: [number, Label<K>][] = [];
@@ -65,31 +75,32 @@ function headerCells<K extends string>(
   for (const label of labels) {
     while ((row[c]?.end ?? Infinity) < label.start) c++;
     const cell = row[c];
-    if (cell && cell.end - cell.start <= MAX_HEADER_CELL && isHeader(cell, label)) header.push([c, label]);
+    if (cell && cell.end - cell.start <= MAX_HEADER_CELL && isHeader(text, cell, label)) header.push([c, label]);
   }
   return header;
 }
 
+/** Index of the first label at or after `end`, from `from` on. */
+function labelsBefore(labels: readonly Label<string>[], from: number, end: number): number {
+  let next = from;
+  while ((labels[next]?.start ?? Infinity) < end) next++;
+  return next;
+}
+
 /**
- * For every header cell that `isHeader` accepts (given the cell and the label inside it), the
+ * For every header cell that `isHeader` accepts (given the text, the cell and the label inside it), the
  * cells in the same column of the rows below. Rows run to a blank line or to the next header.
  */
 export function columnCells<K extends string>(
   text: string,
   labels: readonly Label<K>[],
-  isHeader: (cell: Span, label: Label<K>) => boolean,
+  isHeader: (text: string, cell: Span, label: Label<K>) => boolean,
 ): ColumnCell<K>[] {
   const found: ColumnCell<K>[] = [];
-  /** Index of the first label at or after `end`. */
-  const labelsBefore = (from: number, end: number) => {
-    let next = from;
-    while ((labels[next]?.start ?? Infinity) < end) next++;
-    return next;
-  };
   for (let i = 0; i < labels.length; ) {
     const lineStart = text.lastIndexOf('\n', labels[i]?.start ?? 0) + 1;
     const line = { start: lineStart, end: lineEnd(text, lineStart) };
-    const next = labelsBefore(i, line.end);
+    const next = labelsBefore(labels, i, line.end);
     const delimiter = delimiterOf(text, line.start, line.end);
     const header = delimiter ? headerCells(text, line, delimiter, labels.slice(i, next), isHeader) : [];
     i = next;
@@ -97,7 +108,7 @@ export function columnCells<K extends string>(
       const row = { start: rowStart, end: lineEnd(text, rowStart) };
       const rowText = text.slice(row.start, row.end);
       if (rowText.trim() === '') break;
-      const rowNext = labelsBefore(i, row.end);
+      const rowNext = labelsBefore(labels, i, row.end);
       // A row may name things ("FedEx" in a carrier column). One without digits and with a
       // header cell starts a new table.
       const newHeader = rowNext > i && !/\d/.test(rowText);

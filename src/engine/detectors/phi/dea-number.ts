@@ -1,5 +1,7 @@
+import { ScanText } from '../../scan-text.js';
 import { hasCueNear } from '../../text.js';
 import type { DetectorType, Finding } from '../../types.js';
+import { keyWordSet } from '../../words-present.js';
 import { makeFinding, type Detector } from '../detector.js';
 import { cellStartTest } from './columns.js';
 import { afterOtherIdLabel, cueBefore, cueWords, isWholeToken, lessIfFictitious } from './cues.js';
@@ -30,6 +32,8 @@ const AFTER_OTHER_LABEL = 0.4;
 function isDeaHeader(key: string): boolean {
   return key.startsWith('dea') || key.endsWith('dea');
 }
+/** What every such key holds (see keyWordSet): without it among the text's letters and digits, no such column. */
+const HEADER_WORDS = keyWordSet(['dea']);
 
 /** (d1 + d3 + d5) + 2 × (d2 + d4 + d6); its last digit is d7. */
 export function deaChecksumValid(digits: string): boolean {
@@ -39,9 +43,10 @@ export function deaChecksumValid(digits: string): boolean {
 
 export const deaNumber: Detector = {
   ...DEA_NUMBER,
-  find(text) {
+  find(text, _earlier, shared = new ScanText(text)) {
     const found: Finding[] = [];
-    const inDeaColumn = cellStartTest(text, isDeaHeader);
+    if (shared.facts.digitRun < 7) return found;
+    const inDeaColumn = shared.hasAny(HEADER_WORDS) ? cellStartTest(text, isDeaHeader) : () => false;
     for (const m of text.matchAll(SHAPE)) {
       const start = m.index;
       const end = start + m[0].length;

@@ -1,8 +1,10 @@
+import { ScanText } from '../../scan-text.js';
 import { hasCueNear, isAlnumCode, isDigitCode } from '../../text.js';
 import type { DetectorType, Finding } from '../../types.js';
+import { keyWordSet, wordSet } from '../../words-present.js';
 import { makeFinding, type Detector } from '../detector.js';
 import { cellsUnder, type Cell } from './columns.js';
-import { afterOtherIdLabel, cueWords, endsToken, isWholeToken, labelWords, lessIfFictitious } from './cues.js';
+import { afterOtherIdLabel, cueWords, endsToken, isWholeToken, LabelWords, lessIfFictitious } from './cues.js';
 
 const HEALTH_INSURANCE_ID: DetectorType = { type: 'HEALTH_INSURANCE_ID', category: 'PHI' };
 
@@ -30,7 +32,7 @@ const MBI_AFTER_OTHER_ID = 0.4;
 const ID_WORDS = '(?:id|identifier|number|num|no\\.?|#)';
 const SEP = '[\\s_-]{0,3}';
 const QUALIFIER = `(?:(?:member|recipient|card|subscriber|beneficiary)${SEP})?`;
-const STRONG_LABEL = labelWords(
+const STRONG_LABEL = new LabelWords(
   `subscriber${SEP}${ID_WORDS}|(?:health${SEP})?insurance${SEP}${QUALIFIER}${ID_WORDS}|` +
     `health${SEP}plan${SEP}${QUALIFIER}${ID_WORDS}|(?:medicaid|medicare|BCBS)(?:${SEP}${QUALIFIER}${ID_WORDS})?|` +
     `beneficiary${SEP}${ID_WORDS}|MBI|HICN`,
@@ -39,8 +41,18 @@ const STRONG_LABEL = labelWords(
 // members too: alone it takes only a long value (health plans' ids run to 9-12 characters;
 // other memberships' are mostly shorter). Policies, groups and plans are everywhere (car
 // insurance, consumer groups, AWS security groups): only with a health insurance word near.
-const MEMBER_LABEL = labelWords(`member(?:ship)?${SEP}${ID_WORDS}`);
-const WEAK_LABEL = labelWords(`policy${SEP}(?:holder${SEP})?${ID_WORDS}|group${SEP}${ID_WORDS}|(?:plan|payer)${SEP}id`);
+const MEMBER_LABEL = new LabelWords(`member(?:ship)?${SEP}${ID_WORDS}`);
+const WEAK_LABEL = new LabelWords(`policy${SEP}(?:holder${SEP})?${ID_WORDS}|group${SEP}${ID_WORDS}|(?:plan|payer)${SEP}id`);
+/** Each tier's labels, with words one of which every such label holds: without them its regex is not run. */
+const LABELS = [
+  {
+    tier: 'strong',
+    label: STRONG_LABEL,
+    words: wordSet(['subscriber', 'insurance', 'health', 'medicaid', 'medicare', 'bcbs', 'beneficiary', 'mbi', 'hicn']),
+  },
+  { tier: 'member', label: MEMBER_LABEL, words: wordSet(['member']) },
+  { tier: 'weak', label: WEAK_LABEL, words: wordSet(['policy', 'group', 'plan', 'payer']) },
+] as const;
 const HEALTH_CONTEXT = cueWords(
   'health|healthcare|medical|dental|vision|medicare|medicaid|patient|hospital|clinic|pharmacy|rx|payer|insurer|' +
     'insurance|insured|BCBS|blue\\s+(?:cross|shield)|aetna|cigna|humana|kaiser|anthem|united\\s?healthcare|UHC|tricare|' +
@@ -57,6 +69,8 @@ const COLUMN_KEYS = new Set([
   'insurancememberid', 'healthplanid', 'healthplanmemberid', 'planmemberid', 'medicaidid', 'medicaidnumber',
   'medicareid', 'medicarenumber', 'mbi', 'medicarembi', 'hicn', 'beneficiaryid',
 ]);
+/** A header's key is read from its letters and digits: a text without one of these among its own has no such column. */
+const COLUMN_KEY_WORDS = keyWordSet([...COLUMN_KEYS]);
 const IN_COLUMN = 0.8;
 
 // Between a label and its value: separators, quotes, brackets, and a filler word ("Member ID
@@ -88,9 +102,9 @@ function memberIdLength(value: string): number {
 type Tier = 'strong' | 'member' | 'weak';
 
 /** The confidence of a value after a label of this tier, or 0 when it is not reported. */
-function rate(tier: Tier, length: number, nearHealthWord: () => boolean): number {
+function rate(tier: Tier, length: number, text: string, labelStart: number, labelEnd: number): number {
   if (tier === 'strong') return STRONG_LABELLED;
-  if (nearHealthWord()) return WEAK_LABELLED;
+  if (hasCueNear(text, labelStart, labelEnd, HEALTH_CONTEXT, HEALTH_CONTEXT_WINDOW)) return WEAK_LABELLED;
   return tier === 'member' && length >= MEMBER_ALONE_MIN_LENGTH ? MEMBER_ALONE : 0;
 }
 
@@ -108,8 +122,8 @@ function mbis(text: string, column: ReadonlySet<number>, found: Finding[]): void
 }
 
 /** Values right after a label; `taken` holds the starts already reported as MBIs. */
-function labelled(text: string, label: RegExp, tier: Tier, taken: Set<number>, found: Finding[]): void {
-  for (const cue of text.matchAll(label)) {
+function labelled(text: string, labels: readonly RegExpExecArray[], tier: Tier, taken: Set<number>, found: Finding[]): void {
+  for (const cue of labels) {
     const labelEnd = cue.index + cue[0].length;
     const m = VALUE_AFTER_LABEL.exec(text.slice(labelEnd, labelEnd + AFTER_LABEL));
     const value = m?.[1];
@@ -119,8 +133,7 @@ function labelled(text: string, label: RegExp, tier: Tier, taken: Set<number>, f
     const length = memberIdLength(value);
     if (taken.has(start) || length === 0 || !endsToken(text, end)) continue;
     if (text.charAt(end) === '@') continue; // the start of an email address
-    const nearHealthWord = () => hasCueNear(text, cue.index, labelEnd, HEALTH_CONTEXT, HEALTH_CONTEXT_WINDOW);
-    const confidence = rate(tier, length, nearHealthWord);
+    const confidence = rate(tier, length, text, cue.index, labelEnd);
     if (confidence === 0) continue;
     taken.add(start);
     found.push(makeFinding(HEALTH_INSURANCE_ID, text, start, end, lessIfFictitious(text, start, end, confidence)));
@@ -140,14 +153,14 @@ function inColumns(text: string, cells: readonly Cell[], taken: Set<number>, fou
 
 export const healthInsuranceId: Detector = {
   ...HEALTH_INSURANCE_ID,
-  find(text) {
+  find(text, _earlier, shared = new ScanText(text)) {
     const found: Finding[] = [];
-    const cells = cellsUnder(text, (key) => COLUMN_KEYS.has(key));
+    const cells = shared.hasAny(COLUMN_KEY_WORDS) ? cellsUnder(text, (key) => COLUMN_KEYS.has(key)) : [];
     mbis(text, new Set(cells.map((c) => c.start)), found);
     const taken = new Set(found.map((f) => f.start));
-    labelled(text, STRONG_LABEL, 'strong', taken, found);
-    labelled(text, MEMBER_LABEL, 'member', taken, found);
-    labelled(text, WEAK_LABEL, 'weak', taken, found);
+    for (const { tier, label, words } of LABELS) {
+      if (shared.hasAny(words)) labelled(text, label.in(text, shared), tier, taken, found);
+    }
     inColumns(text, cells, taken, found);
     return found;
   },

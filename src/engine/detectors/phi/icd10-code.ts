@@ -1,4 +1,6 @@
+import { ScanText } from '../../scan-text.js';
 import type { DetectorType, Finding } from '../../types.js';
+import { keyWordSet, wordSet, type WordSet } from '../../words-present.js';
 import { makeFinding, type Detector } from '../detector.js';
 import { cellsUnder } from './columns.js';
 import { cueWords, isWholeToken, lessIfFictitious } from './cues.js';
@@ -37,12 +39,21 @@ const CLINICAL_CUE = cueWords(
  */
 const NOT_DIAGNOSIS_CODE = 'error|fault|warning|status|exit|http|response|return|zip|postal|promo|discount|coupon|area|country';
 const CODE_CUE = cueWords(`(?<!(?:${NOT_DIAGNOSIS_CODE})[\\s_-]{1,3})codes?`, 'g');
+/** Words each cue holds one of, lower-cased: without one in the text, its regex is not run. */
+const ICD_WORDS = wordSet(['icd']);
+const CLINICAL_WORDS = wordSet([
+  'diagnos', 'dx', 'assessment', 'impression', 'problem', 'billing', 'billed', 'claim', 'comorbidit', 'condition',
+  'history', 'h/o', 'pmh', 'chief', 'admitting', 'discharge',
+]);
+const CODE_WORDS = wordSet(['code']);
 const CUE_WINDOW = 60;
 /** Table columns of codes: the header is an ICD cue for every row below it. */
 const COLUMN_KEYS = new Set([
   'icd', 'icd9', 'icd10', 'icd10cm', 'icdcode', 'icd10code', 'icd10cmcode', 'icdcodes', 'icd10codes', 'dx', 'dxcode',
   'dxcodes', 'diagnosis', 'diagnosiscode', 'diagnosiscodes', 'primarydiagnosis', 'primarydx', 'secondarydiagnosis',
 ]);
+/** A header's key is read from its letters and digits: a text without one of these among its own has no such column. */
+const COLUMN_KEY_WORDS = keyWordSet([...COLUMN_KEYS]);
 const WITH_ICD_CUE = 0.8;
 const WITH_CLINICAL_CUE = 0.75;
 const WITH_CODE_CUE = 0.65;
@@ -77,17 +88,18 @@ function candidates(text: string): Candidate[] {
   return found;
 }
 
-function nearTest(text: string, regex: RegExp): (span: Span) => boolean {
-  return overlapTest(widened(spansOf(text, regex), CUE_WINDOW, CUE_WINDOW));
+function nearTest(text: string, regex: RegExp, words: WordSet, shared: ScanText): (span: Span) => boolean {
+  return overlapTest(widened(shared.hasAny(words) ? spansOf(text, regex) : [], CUE_WINDOW, CUE_WINDOW));
 }
 
 /** Confidence from the context around the code itself, 0 when there is none. */
-function scoreByContext(text: string, codes: Candidate[]): void {
-  const nearIcd = nearTest(text, ICD_CUE);
-  const nearClinical = nearTest(text, CLINICAL_CUE);
-  const nearCode = nearTest(text, CODE_CUE);
-  const nearTerm = overlapTest(widened(clinicalTermSpans(text), CUE_WINDOW, CUE_WINDOW));
-  const column = new Set(cellsUnder(text, (key) => COLUMN_KEYS.has(key)).map((c) => `${c.start}:${c.end}`));
+function scoreByContext(text: string, codes: Candidate[], shared: ScanText): void {
+  const nearIcd = nearTest(text, ICD_CUE, ICD_WORDS, shared);
+  const nearClinical = nearTest(text, CLINICAL_CUE, CLINICAL_WORDS, shared);
+  const nearCode = nearTest(text, CODE_CUE, CODE_WORDS, shared);
+  const nearTerm = overlapTest(widened(shared.once(clinicalTermSpans), CUE_WINDOW, CUE_WINDOW));
+  const cells = shared.hasAny(COLUMN_KEY_WORDS) ? cellsUnder(text, (key) => COLUMN_KEYS.has(key)) : [];
+  const column = new Set(cells.map((c) => `${c.start}:${c.end}`));
   for (const c of codes) {
     if (column.has(`${c.start}:${c.end}`) || nearIcd(c)) c.confidence = WITH_ICD_CUE;
     else if (c.undottedExtension) continue;
@@ -115,10 +127,10 @@ function spreadAlongLists(text: string, codes: Candidate[]): void {
 
 export const icd10Code: Detector = {
   ...ICD10_CODE,
-  find(text) {
+  find(text, _earlier, shared = new ScanText(text)) {
     const codes = candidates(text);
     if (codes.length === 0) return [];
-    scoreByContext(text, codes);
+    scoreByContext(text, codes, shared);
     spreadAlongLists(text, codes);
     const found: Finding[] = [];
     for (const c of codes) {

@@ -1,8 +1,10 @@
+import { ScanText } from '../../scan-text.js';
 import { isDigitCode } from '../../text.js';
 import type { DetectorType, Finding } from '../../types.js';
+import { keyWordSet } from '../../words-present.js';
 import { makeFinding, type Detector } from '../detector.js';
 import { cellsUnder } from './columns.js';
-import { endsToken, labelWords, lessIfFictitious } from './cues.js';
+import { endsToken, LabelWords, lessIfFictitious } from './cues.js';
 
 const MEDICAL_RECORD_NUMBER: DetectorType = { type: 'MEDICAL_RECORD_NUMBER', category: 'PHI' };
 
@@ -10,7 +12,7 @@ const MEDICAL_RECORD_NUMBER: DetectorType = { type: 'MEDICAL_RECORD_NUMBER', cat
 // "MRN:", "Patient ID #" or a key (`"patient_id"`, `patientMrn`), or in a table column so named.
 const SEP = '[\\s_-]{0,3}';
 const NO = '(?:number|num|no\\.?|#)';
-const CUE = labelWords(
+const CUE = new LabelWords(
   `MRN|MR${SEP}(?:#|no\\.)|med(?:ical|\\.)?${SEP}rec(?:ord|\\.)?(?:${SEP}(?:${NO}|id))?|` +
     `patient${SEP}(?:id|identifier|${NO})|pt\\.?${SEP}(?:id|#)|chart${SEP}${NO}|(?:hospital|EMR|EHR)${SEP}(?:${NO}|id)`,
 );
@@ -27,6 +29,8 @@ const COLUMN_KEYS = new Set([
   'mrn', 'patientmrn', 'mrnumber', 'medicalrecordnumber', 'medicalrecordno', 'medicalrecord', 'medrec', 'medrecno',
   'medrecnumber', 'chartnumber', 'chartno', 'patientid', 'patientnumber', 'hospitalnumber', 'ehrid', 'emrid',
 ]);
+/** A header's key is read from its letters and digits: a text without one of these among its own has no such column. */
+const COLUMN_KEY_WORDS = keyWordSet([...COLUMN_KEYS]);
 /** Longest text IDENTIFIER can consume after a label, plus one character to look at what follows. */
 const AFTER_CUE = 48;
 const MIN_DIGITS = 6;
@@ -43,26 +47,29 @@ function plausible(value: string): boolean {
   return digits >= MIN_DIGITS && digits <= MAX_DIGITS && !DATE.test(value);
 }
 
+function add(found: Finding[], text: string, start: number, end: number, confidence: number): void {
+  found.push(makeFinding(MEDICAL_RECORD_NUMBER, text, start, end, lessIfFictitious(text, start, end, confidence)));
+}
+
 export const medicalRecordNumber: Detector = {
   ...MEDICAL_RECORD_NUMBER,
   keywords: ['mr', 'rec', 'patient', 'pt', 'chart', 'hospital', 'emr', 'ehr'],
-  find(text) {
+  find(text, _earlier, shared = new ScanText(text)) {
     const found: Finding[] = [];
-    const add = (start: number, end: number, confidence: number) =>
-      found.push(makeFinding(MEDICAL_RECORD_NUMBER, text, start, end, lessIfFictitious(text, start, end, confidence)));
-    for (const cue of text.matchAll(CUE)) {
+    for (const cue of CUE.in(text, shared)) {
       const cueEnd = cue.index + cue[0].length;
       const m = IDENTIFIER.exec(text.slice(cueEnd, cueEnd + AFTER_CUE));
       const value = m?.[1];
       if (m === null || value === undefined) continue;
       const end = cueEnd + m[0].length;
       // The label is known to come before the value; after it, no more digits, letters or decimals.
-      if (plausible(value) && endsToken(text, end)) add(end - value.length, end, LABELLED);
+      if (plausible(value) && endsToken(text, end)) add(found, text, end - value.length, end, LABELLED);
     }
+    if (!shared.hasAny(COLUMN_KEY_WORDS)) return found;
     const labelled = new Set(found.map((f) => f.start));
     for (const cell of cellsUnder(text, (key) => COLUMN_KEYS.has(key))) {
       const value = text.slice(cell.start, cell.end);
-      if (!labelled.has(cell.start) && WHOLE_CELL.test(value) && plausible(value)) add(cell.start, cell.end, IN_COLUMN);
+      if (!labelled.has(cell.start) && WHOLE_CELL.test(value) && plausible(value)) add(found, text, cell.start, cell.end, IN_COLUMN);
     }
     return found;
   },

@@ -1,5 +1,7 @@
-import { hasCueNear, hasDigits } from '../../text.js';
+import { ScanText } from '../../scan-text.js';
+import { hasCueNear } from '../../text.js';
 import type { DetectorType, Finding } from '../../types.js';
+import { keyWordSet } from '../../words-present.js';
 import { makeFinding, type Detector } from '../detector.js';
 import { cellStartTest } from './columns.js';
 import { cueWords, isWholeToken, lessIfFictitious } from './cues.js';
@@ -9,7 +11,8 @@ const NPI: DetectorType = { type: 'NPI', category: 'PHI' };
 // National Provider Identifier: 10 digits, the first 1 or 2, the last a Luhn check digit. One in
 // ten 10-digit numbers starting with 1 or 2 passes (phone numbers, epoch seconds), so without a
 // context word a valid number is kept under the default minimum confidence.
-const DIGIT_RUN = /\d+/g;
+/** A whole run of exactly 10 digits starting with 1 or 2 (the look-behind comes after the first digit, for speed). */
+const TEN_DIGITS = /[12](?<!\d[12])\d{9}(?!\d)/g;
 const CUE =
   cueWords(
     'NPIs?|national\\s+provider(?:\\s+(?:identifier|id|number))?|provider\\s+(?:id|identifier|number|no)|prescriber|' +
@@ -41,6 +44,8 @@ export function npiValid(digits: string): boolean {
 function isNpiHeader(key: string): boolean {
   return key.startsWith('npi') || key.endsWith('npi') || key.startsWith('nationalprovider');
 }
+/** What every such key holds (see keyWordSet): without it among the text's letters and digits, no such column. */
+const HEADER_WORDS = keyWordSet(['npi', 'nationalprovider']);
 
 function phoneLabelled(text: string, start: number): boolean {
   return PHONE_LABEL.test(text.slice(Math.max(0, start - PHONE_LABEL_WINDOW), start));
@@ -48,15 +53,15 @@ function phoneLabelled(text: string, start: number): boolean {
 
 export const npi: Detector = {
   ...NPI,
-  find(text) {
+  find(text, _earlier, shared = new ScanText(text)) {
     const found: Finding[] = [];
-    if (!hasDigits(text, 10)) return found;
-    const inNpiColumn = cellStartTest(text, isNpiHeader);
-    for (const m of text.matchAll(DIGIT_RUN)) {
+    if (shared.facts.digitRun < 10) return found;
+    const inNpiColumn = shared.hasAny(HEADER_WORDS) ? cellStartTest(text, isNpiHeader) : () => false;
+    for (const m of text.matchAll(TEN_DIGITS)) {
       const value = m[0];
       const start = m.index;
       const end = start + value.length;
-      if (value.length !== 10 || (value[0] !== '1' && value[0] !== '2') || !npiValid(value)) continue;
+      if (!npiValid(value)) continue;
       if (!isWholeToken(text, start, end)) continue;
       const cued = (inNpiColumn(start) || hasCueNear(text, start, end, CUE, CUE_WINDOW)) && !phoneLabelled(text, start);
       found.push(makeFinding(NPI, text, start, end, lessIfFictitious(text, start, end, cued ? WITH_CUE : WITHOUT_CUE)));

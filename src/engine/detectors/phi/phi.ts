@@ -1,3 +1,4 @@
+import { ScanText } from '../../scan-text.js';
 import type { DetectorType } from '../../types.js';
 import { makeFinding, type Detector } from '../detector.js';
 import { personReaches } from './person-anchors.js';
@@ -13,8 +14,8 @@ const TIED_TO_PERSON = 0.7;
 
 export const phi: Detector = {
   ...PHI,
-  find(text, earlier) {
-    const terms = clinicalTermSpans(text);
+  find(text, earlier, shared = new ScanText(text)) {
+    const terms = shared.once(clinicalTermSpans);
     if (terms.length === 0) return [];
     const aboutPerson = overlapTest(personReaches(text, earlier));
     return terms.filter(aboutPerson).map((t) => makeFinding(PHI, text, t.start, t.end, TIED_TO_PERSON));

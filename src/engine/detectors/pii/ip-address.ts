@@ -26,15 +26,18 @@ const OID_ROOT = '1.3.6.1';
 /** Confidence by what kind of address it is; see docs/detectors/pii.md. */
 const PUBLIC = 0.85;
 const PRIVATE = 0.7;
-/** Loopback names no network (127.0.0.1 is the same on every machine): hidden by default. */
-const LOOPBACK = 0.45;
+/**
+ * Loopback names no network (127.0.0.1 is the same on every machine), and documentation ranges
+ * (RFC 5737, RFC 3849) are reserved for examples and never routed: both hidden by default.
+ */
+const LOOPBACK_OR_EXAMPLE = 0.45;
 /** Four single-digit parts without an IP cue read like a version or a section number. */
 const SINGLE_DIGITS = 0.45;
 const CUE_BONUS = 0.05;
 const PRIVATE_CUE_BONUS = 0.1;
 
 function baseConfidence(kind: IpKind, cued: boolean): number {
-  if (kind === 'loopback') return LOOPBACK;
+  if (kind === 'loopback' || kind === 'documentation') return LOOPBACK_OR_EXAMPLE;
   if (kind === 'private') return PRIVATE + (cued ? PRIVATE_CUE_BONUS : 0);
   return PUBLIC + (cued ? CUE_BONUS : 0);
 }

@@ -49,6 +49,8 @@ export function parseIpv6(value: string): { kind: IpKind } | null {
   if (loopback && (head.length === 0 || width === 8)) return { kind: 'loopback' };
   if (halves.length === 2 && width < 3 && (head[0]?.length ?? 0) !== 4) return null;
   const first = head.length > 0 ? (numbers[0] ?? 0) : 0;
+  // 2001:db8::/32 is reserved for examples (RFC 3849).
+  if (first === 0x2001 && (numbers[1] ?? 0) === 0xdb8 && head.length > 1) return { kind: 'documentation' };
   // Link-local fe80::/10, unique-local fc00::/7 and multicast ff00::/8 stay inside a network.
   if ((first & 0xffc0) === 0xfe80 || (first & 0xfe00) === 0xfc00 || (first & 0xff00) === 0xff00) return { kind: 'private' };
   return { kind: 'public' };

@@ -1,4 +1,6 @@
+import { ScanText } from '../../scan-text.js';
 import type { DetectorType, Finding } from '../../types.js';
+import { wordSet } from '../../words-present.js';
 import { makeFinding, type Detector } from '../detector.js';
 import { cellsUnderHeaders } from './columns.js';
 import { FIRST_NAMES } from './first-names.js';
@@ -97,19 +99,36 @@ function wordAfter(text: string, end: number): string {
   return m?.[1] ? fold(m[1]) : '';
 }
 
-type Add = (start: number, end: number, confidence: number) => void;
+/** The names found so far, the best one per start. */
+class Names {
+  readonly best = new Map<number, Finding>();
+
+  constructor(private readonly text: string) {}
+
+  add(start: number, end: number, confidence: number): void {
+    const text = this.text;
+    if (GLUED_BEFORE.test(text.slice(Math.max(0, start - 1), start))) return;
+    const c = lessIfNegative(text, start, end, confidence);
+    const held = this.best.get(start);
+    if (held === undefined || held.confidence < c || (held.confidence === c && held.end < end)) {
+      this.best.set(start, makeFinding(PERSON_NAME, text, start, end, c));
+    }
+  }
+}
 const known = (word: string | undefined) => word !== undefined && FIRST_NAMES.has(word);
 
 // --- Cues -------------------------------------------------------------------------------------
 
 const TITLE = /(?<![\p{L}\p{N}])(Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Professor|Sir|Dame|Rev|Reverend|MR|MRS|MS|DR|PROF)\.?[ \t]{1,2}(?=\p{Lu})/gu;
+/** Every title holds one of these, lower-cased. */
+const TITLE_WORDS = wordSet(['mr', 'ms', 'miss', 'mx', 'dr', 'prof', 'sir', 'dame', 'rev']);
 const TITLED = 0.8;
 
-function byTitle(text: string, add: Add): void {
+function byTitle(text: string, names: Names): void {
   for (const m of text.matchAll(TITLE)) {
     const name = readName(text, m.index + m[0].length, 3, true);
     if (name === null || BRAND_NAMES.has(`${fold(m[1] ?? '')}_${name.words[0]}`)) continue;
-    add(name.start, name.end, TITLED);
+    names.add(name.start, name.end, TITLED);
   }
 }
 
@@ -119,14 +138,14 @@ const LABEL =
 const LABELLED = 0.8;
 const LABELLED_OTHER_WORD = 0.75;
 
-function byLabel(text: string, add: Add): void {
+function byLabel(text: string, names: Names): void {
   for (const m of text.matchAll(LABEL)) {
     const name = readName(text, m.index + m[0].length, 4, true);
     if (name === null) continue;
-    if ((m[1] ?? '').toLowerCase() !== 'name') add(name.start, name.end, LABELLED);
+    if ((m[1] ?? '').toLowerCase() !== 'name') names.add(name.start, name.end, LABELLED);
     // A bare "name:" also labels projects, jobs and files: one of the words must be a given name.
-    else if (known(name.words[0])) add(name.start, name.end, LABELLED);
-    else if (name.words.some(known)) add(name.start, name.end, LABELLED_OTHER_WORD);
+    else if (known(name.words[0])) names.add(name.start, name.end, LABELLED);
+    else if (name.words.some(known)) names.add(name.start, name.end, LABELLED_OTHER_WORD);
   }
 }
 
@@ -137,38 +156,38 @@ const PERSON_HEADER =
   /^(?:(?:full|first|last|given|family|middle|patient|employee|customer|client|contact|holder|member|guest|passenger|applicant|student|tenant)[ _-]?name|surname|forename)$/i;
 const NAME_HEADER = /^name$/i;
 const HEADER_HINT = /name/gi;
+const NAME_WORD = wordSet(['name']);
 const IN_COLUMN = 0.75;
 
-function byColumn(text: string, add: Add): void {
-  const whole = (start: number, end: number) => {
-    const name = readName(text, start, 4, true);
-    return name !== null && name.end === end ? name : null;
-  };
-  const isHeader = (header: string) => PERSON_HEADER.test(header) || NAME_HEADER.test(header);
-  for (const cell of cellsUnderHeaders(text, HEADER_HINT, isHeader)) {
-    const name = whole(cell.start, cell.end);
-    if (name === null) continue;
+function isNameHeader(header: string): boolean {
+  return PERSON_HEADER.test(header) || NAME_HEADER.test(header);
+}
+
+function byColumn(text: string, names: Names): void {
+  for (const cell of cellsUnderHeaders(text, HEADER_HINT, isNameHeader)) {
+    const name = readName(text, cell.start, 4, true);
+    if (name === null || name.end !== cell.end) continue;
     const first = name.words[0] ?? '';
-    if (PERSON_HEADER.test(cell.header) || (known(first) && !AMBIGUOUS_FIRST_NAMES.has(first))) add(name.start, name.end, IN_COLUMN);
+    if (PERSON_HEADER.test(cell.header) || (known(first) && !AMBIGUOUS_FIRST_NAMES.has(first))) names.add(name.start, name.end, IN_COLUMN);
   }
 }
 
-const ROLE_WORDS = ['patient', 'employee', 'customer', 'client', 'applicant', 'tenant', 'resident', 'student', 'passenger', 'claimant', 'insured'];
+const ROLE_WORDS = wordSet(['patient', 'employee', 'customer', 'client', 'applicant', 'tenant', 'resident', 'student', 'passenger', 'claimant', 'insured']);
 const ROLE =
   /(?<![\p{L}\p{N}])(?:patient|employee|customer|client|applicant|tenant|resident|student|passenger|claimant|insured)(?:([ \t]*[:#-][ \t]*)|[ \t]{1,2})(?=\p{Lu})/giu;
 const ROLE_FULL = 0.75;
 const ROLE_PART = 0.65;
 
-function byRole(text: string, add: Add): void {
+function byRole(text: string, names: Names): void {
   for (const m of text.matchAll(ROLE)) {
     const name = readName(text, m.index + m[0].length, 3, false);
     if (name === null) continue;
-    if (known(name.words[0])) add(name.start, name.end, name.words.length > 1 ? ROLE_FULL : ROLE_PART);
-    else if (m[1] !== undefined && name.words.length > 1) add(name.start, name.end, ROLE_PART); // "Patient: Okafor Chidi"
+    if (known(name.words[0])) names.add(name.start, name.end, name.words.length > 1 ? ROLE_FULL : ROLE_PART);
+    else if (m[1] !== undefined && name.words.length > 1) names.add(name.start, name.end, ROLE_PART); // "Patient: Okafor Chidi"
   }
 }
 
-const SALUTATION_WORDS = ['dear', 'hi', 'hello', 'hey', 'greetings', 'good'];
+const SALUTATION_WORDS = wordSet(['dear', 'hi', 'hello', 'hey', 'greetings', 'good']);
 const SALUTATION = /(?<![\p{L}\p{N}])(Dear|Hi|Hello|Hey|Hiya|Greetings|Good[ \t]+(?:morning|afternoon|evening))[ \t,]{1,2}(?=\p{Lu})/gu;
 const DEAR_KNOWN = 0.75;
 const DEAR_OTHER = 0.7;
@@ -177,20 +196,20 @@ const HI_OTHER = 0.65;
 /** A greeting's name is followed by punctuation or the end of the line: "Hi Maria," "Hello Priya!" */
 const ENDS_GREETING = /^(?:[ \t]*[,!:.\n\r—–-]|[ \t]*$)/;
 
-function bySalutation(text: string, add: Add): void {
+function bySalutation(text: string, names: Names): void {
   for (const m of text.matchAll(SALUTATION)) {
     const name = readName(text, m.index + m[0].length, 3, false);
     if (name === null) continue;
     const first = name.words[0];
-    if (m[1] === 'Dear') add(name.start, name.end, known(first) ? DEAR_KNOWN : DEAR_OTHER);
-    else if (known(first)) add(name.start, name.end, HI_KNOWN);
-    else if (ENDS_GREETING.test(text.slice(name.end, name.end + 3))) add(name.start, name.end, HI_OTHER);
+    if (m[1] === 'Dear') names.add(name.start, name.end, known(first) ? DEAR_KNOWN : DEAR_OTHER);
+    else if (known(first)) names.add(name.start, name.end, HI_KNOWN);
+    else if (ENDS_GREETING.test(text.slice(name.end, name.end + 3))) names.add(name.start, name.end, HI_OTHER);
   }
 }
 
 // A closing, then the name alone on the next line, optionally after a dash: "Regards,\nJohn Smith",
 // "Thanks,\n—Jane".
-const CLOSING_WORDS = ['regards', 'wishes', 'thanks', 'sincerely', 'yours', 'best', 'cheers', 'thank', 'respectfully', 'cordially', 'care'];
+const CLOSING_WORDS = wordSet(['regards', 'wishes', 'thanks', 'sincerely', 'yours', 'best', 'cheers', 'thank', 'respectfully', 'cordially', 'care']);
 const CLOSING =
   '(?:(?:best|kind|warm|warmest|many)[ \\t]+(?:regards|wishes|thanks)|regards|sincerely(?:[ \\t]+yours)?|yours[ \\t]+(?:sincerely|truly|faithfully)|best|cheers|thanks|thank[ \\t]+you|respectfully|cordially|take[ \\t]+care|all[ \\t]+the[ \\t]+best)';
 const SIGNATURE = new RegExp(`(?<![\\p{L}])${CLOSING}[ \\t]*[,!.]?[ \\t]*\\r?\\n[ \\t]*(?:[-–—~]{1,2}[ \\t]*)?(?=\\p{Lu})`, 'giu');
@@ -201,46 +220,52 @@ const SIGNED_KNOWN = 0.7;
 const SIGNED_OTHER = 0.65;
 const SIGNED_INLINE_KNOWN = 0.6;
 
-function bySignature(text: string, add: Add): void {
+function bySignature(text: string, names: Names): void {
   for (const m of text.matchAll(SIGNATURE)) {
     const name = readName(text, m.index + m[0].length, 3, false);
     if (name === null || !ENDS_LINE.test(text.slice(name.end, name.end + 3))) continue;
-    add(name.start, name.end, known(name.words[0]) ? SIGNED_KNOWN : SIGNED_OTHER);
+    names.add(name.start, name.end, known(name.words[0]) ? SIGNED_KNOWN : SIGNED_OTHER);
   }
   for (const m of text.matchAll(SIGNED_INLINE)) {
     const name = readName(text, m.index + m[0].length, 3, false);
     if (name === null || !known(name.words[0]) || !ENDS_GREETING.test(text.slice(name.end, name.end + 3))) continue;
-    add(name.start, name.end, SIGNED_INLINE_KNOWN);
+    names.add(name.start, name.end, SIGNED_INLINE_KNOWN);
   }
 }
 
 // "my name is", "signed by" introduce a name outright; "I'm", "this is", "prepared by" only when a
 // given name follows ("I'm Sarah", not "I'm Happy").
-const INTRODUCTION_WORDS = ['my name', 'signed', 'i am', "i'm", 'i’m', 'this is', ' by', 'assigned'];
+const INTRODUCTION_WORDS = wordSet(['my name', 'signed', 'i am', "i'm", 'i’m', 'this is', ' by', 'assigned']);
 const INTRODUCTION =
   /(?<![\p{L}])(?:(my[ \t]+name[ \t]+is|my[ \t]+name['’]s|signed[ \t]+by|e-?signed[ \t]+by)|i[ \t]+am|i['’]m|this[ \t]+is|(?:prepared|submitted|approved|authori[sz]ed|written|reported|referred|reviewed|requested|assigned)[ \t]+(?:by|to))[ \t]+(?=\p{Lu})/giu;
 const INTRODUCED_KNOWN = 0.8;
 const INTRODUCED_OTHER = 0.7;
 const MENTIONED_KNOWN = 0.7;
 
-function byIntroduction(text: string, add: Add): void {
+function byIntroduction(text: string, names: Names): void {
   for (const m of text.matchAll(INTRODUCTION)) {
     const name = readName(text, m.index + m[0].length, 3, false);
     if (name === null) continue;
-    if (m[1] !== undefined) add(name.start, name.end, known(name.words[0]) ? INTRODUCED_KNOWN : INTRODUCED_OTHER);
-    else if (known(name.words[0])) add(name.start, name.end, MENTIONED_KNOWN);
+    if (m[1] !== undefined) names.add(name.start, name.end, known(name.words[0]) ? INTRODUCED_KNOWN : INTRODUCED_OTHER);
+    else if (known(name.words[0])) names.add(name.start, name.end, MENTIONED_KNOWN);
   }
 }
 
 // --- Given name + surname ----------------------------------------------------------------------
 
-const CAPITALISED = /(?<![\p{L}\p{N}_@.\/\\#'’-])\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?(?=[ \t](?:\p{Lu}|\p{Ll}{1,4}[ \t]\p{Lu}))/gu;
+// A capitalised word not glued to what comes before. The look-behind comes after the first two
+// letters (and looks back over them): V8 then only tests it where a capital and a small letter are.
+const CAPITALISED =
+  /\p{Lu}\p{Ll}(?<![\p{L}\p{N}_@.\/\\#'’-]\p{Lu}\p{Ll})\p{Ll}*(?:-\p{Lu}\p{Ll}+)?(?=[ \t](?:\p{Lu}|\p{Ll}{1,4}[ \t]\p{Lu}))/gu;
+/** Every such word ends in a small letter before a blank and a capital (its own or a particle's): found faster. */
+const SMALL_BLANK_CAPITAL = /\p{Ll}[ \t]\p{Lu}/u;
 /** "in Austin Texas", "at Jackson Heights", "the Grace Hopper Celebration": a place or a thing. */
 const PLACE_BEFORE = /(?:^|[^\p{L}])(?:in|at|near|around|across|outside|inside|throughout|visiting|into|the)[ \t]+$/iu;
 const PAIR = 0.6;
 const PAIR_WITH_MIDDLE = 0.65;
 
-function byGivenName(text: string, add: Add): void {
+function byGivenName(text: string, names: Names): void {
+  if (!SMALL_BLANK_CAPITAL.test(text)) return;
   for (const m of text.matchAll(CAPITALISED)) {
     const first = fold(m[0]);
     const given = FIRST_NAMES.has(first) ? first : (first.split('-')[0] ?? ''); // "Mary-Jane" -> "mary"
@@ -254,7 +279,7 @@ function byGivenName(text: string, add: Add): void {
     if (previous !== undefined && FIRST_NAMES.has(fold(previous))) continue;
     if (ORG_AFTER_NAME.has(wordAfter(text, name.end))) continue;
     if (BRAND_NAMES.has(`${name.words[0]}_${name.words[1]}`)) continue;
-    add(name.start, name.end, name.words.length > 2 ? PAIR_WITH_MIDDLE : PAIR);
+    names.add(name.start, name.end, name.words.length > 2 ? PAIR_WITH_MIDDLE : PAIR);
   }
 }
 
@@ -279,29 +304,19 @@ function overlapTest(spans: readonly Finding[]): (start: number, end: number) =>
 
 export const personName: Detector = {
   ...PERSON_NAME,
-  find(text, earlier) {
-    const best = new Map<number, Finding>();
-    const add: Add = (start, end, confidence) => {
-      if (GLUED_BEFORE.test(text.slice(Math.max(0, start - 1), start))) return;
-      const c = lessIfNegative(text, start, end, confidence);
-      const held = best.get(start);
-      if (held === undefined || held.confidence < c || (held.confidence === c && held.end < end)) {
-        best.set(start, makeFinding(PERSON_NAME, text, start, end, c));
-      }
-    };
-    const lower = text.toLowerCase();
-    const holds = (words: readonly string[]) => words.some((w) => lower.includes(w));
-    byTitle(text, add);
+  find(text, earlier, shared = new ScanText(text)) {
+    const names = new Names(text);
     // Each cue rule runs only when one of its words occurs: a cheap prefilter, as scan.ts does.
-    if (lower.includes('name')) byLabel(text, add);
-    if (holds(ROLE_WORDS)) byRole(text, add);
-    if (holds(SALUTATION_WORDS)) bySalutation(text, add);
-    if (holds(CLOSING_WORDS)) bySignature(text, add);
-    if (holds(INTRODUCTION_WORDS)) byIntroduction(text, add);
-    if (lower.includes('name')) byColumn(text, add);
-    byGivenName(text, add);
+    if (shared.hasAny(TITLE_WORDS)) byTitle(text, names);
+    if (shared.hasAny(NAME_WORD)) byLabel(text, names);
+    if (shared.hasAny(ROLE_WORDS)) byRole(text, names);
+    if (shared.hasAny(SALUTATION_WORDS)) bySalutation(text, names);
+    if (shared.hasAny(CLOSING_WORDS)) bySignature(text, names);
+    if (shared.hasAny(INTRODUCTION_WORDS)) byIntroduction(text, names);
+    if (shared.hasAny(NAME_WORD)) byColumn(text, names);
+    byGivenName(text, names);
     // Another detector's finding (an email address, a street address) owns its characters.
     const claimed = overlapTest(earlier.filter((f) => f.category === 'PII'));
-    return [...best.values()].filter((f) => !claimed(f.start, f.end));
+    return [...names.best.values()].filter((f) => !claimed(f.start, f.end));
   },
 };

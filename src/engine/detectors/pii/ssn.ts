@@ -1,3 +1,4 @@
+import { ScanText } from '../../scan-text.js';
 import { hasCueNear, standsAlone } from '../../text.js';
 import type { DetectorType, Finding } from '../../types.js';
 import { makeFinding, type Detector } from '../detector.js';
@@ -33,8 +34,9 @@ function validSsn(area: string, group: string, serial: string): boolean {
 
 export const ssn: Detector = {
   ...SSN,
-  find(text) {
+  find(text, _earlier, shared = new ScanText(text)) {
     const found: Finding[] = [];
+    if (shared.facts.digits < 9) return found;
     for (const m of text.matchAll(SHAPE)) {
       const [value, area = '', separator, group = '', serial = ''] = m;
       const start = m.index;

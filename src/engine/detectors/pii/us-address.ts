@@ -1,5 +1,7 @@
+import { ScanText } from '../../scan-text.js';
 import { hasCueNear } from '../../text.js';
 import type { DetectorType, Finding } from '../../types.js';
+import { wordSet } from '../../words-present.js';
 import { makeFinding, type Detector } from '../detector.js';
 import { lessIfNegative } from './negative-context.js';
 import { STATE_CODES, STATE_NAMES } from './us-states.js';
@@ -39,6 +41,13 @@ const STREET = new RegExp(
   'g',
 );
 const PO_BOX = /(?<![A-Za-z])(?:P\.?[ \t]?O\.?[ \t]?Box|Post[ \t]+Office[ \t]+Box|POB)[ \t]*#?[ \t]*\d{1,7}(?![\w-])/gi;
+/**
+ * What every street line holds, found much faster than STREET itself: the house number's last
+ * digit (or unit letter), blanks, and the first character of a direction, name word or ordinal.
+ */
+const HOUSE_NUMBER_THEN_WORD = /\d[A-Z]?[ \t]{1,3}[A-Z0-9]/;
+/** Every PO box holds one of these, lower-cased. */
+const BOX_WORDS = wordSet(['box', 'pob']);
 
 // Sticky steps read after the street line. A line break may separate the lines of the address.
 const NEXT_PART = '(?:,[ \\t]*|[ \\t]*\\r?\\n[ \\t]*|[ \\t]{1,3})';
@@ -85,33 +94,42 @@ function unitEnd(text: string, from: number): number {
   return m === null ? from : from + m[0].length;
 }
 
+function add(found: Finding[], text: string, start: number, end: number, confidence: number): void {
+  found.push(makeFinding(US_ADDRESS, text, start, end, lessIfNegative(text, start, end, confidence)));
+}
+
+function streets(text: string, found: Finding[]): void {
+  for (const m of text.matchAll(STREET)) {
+    const start = m.index;
+    const streetEnd = start + m[0].length;
+    const afterUnit = unitEnd(text, streetEnd);
+    const tail = cityStateZip(text, afterUnit);
+    if (tail !== null) {
+      add(found, text, start, tail.end, tail.confidence);
+      continue;
+    }
+    if (COUNT_WORD.test(text.slice(Math.max(0, start - COUNT_WINDOW), start))) continue;
+    const base = afterUnit > streetEnd ? WITH_UNIT : STREET_ALONE;
+    add(found, text, start, afterUnit, hasCueNear(text, start, afterUnit, CUE, CUE_WINDOW) ? base + CUE_BONUS : base);
+  }
+}
+
+function poBoxes(text: string, found: Finding[]): void {
+  for (const m of text.matchAll(PO_BOX)) {
+    const start = m.index;
+    const boxEnd = start + m[0].length;
+    const tail = cityStateZip(text, boxEnd);
+    if (tail !== null) add(found, text, start, tail.end, tail.confidence);
+    else add(found, text, start, boxEnd, PO_BOX_ALONE);
+  }
+}
+
 export const usAddress: Detector = {
   ...US_ADDRESS,
-  find(text) {
+  find(text, _earlier, shared = new ScanText(text)) {
     const found: Finding[] = [];
-    const add = (start: number, end: number, confidence: number) =>
-      found.push(makeFinding(US_ADDRESS, text, start, end, lessIfNegative(text, start, end, confidence)));
-
-    for (const m of text.matchAll(STREET)) {
-      const start = m.index;
-      const streetEnd = start + m[0].length;
-      const afterUnit = unitEnd(text, streetEnd);
-      const tail = cityStateZip(text, afterUnit);
-      if (tail !== null) {
-        add(start, tail.end, tail.confidence);
-        continue;
-      }
-      if (COUNT_WORD.test(text.slice(Math.max(0, start - COUNT_WINDOW), start))) continue;
-      const base = afterUnit > streetEnd ? WITH_UNIT : STREET_ALONE;
-      add(start, afterUnit, hasCueNear(text, start, afterUnit, CUE, CUE_WINDOW) ? base + CUE_BONUS : base);
-    }
-    for (const m of text.matchAll(PO_BOX)) {
-      const start = m.index;
-      const boxEnd = start + m[0].length;
-      const tail = cityStateZip(text, boxEnd);
-      if (tail !== null) add(start, tail.end, tail.confidence);
-      else add(start, boxEnd, PO_BOX_ALONE);
-    }
+    if (HOUSE_NUMBER_THEN_WORD.test(text)) streets(text, found);
+    if (shared.hasAny(BOX_WORDS)) poBoxes(text, found);
     return found;
   },
 };

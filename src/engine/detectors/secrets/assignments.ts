@@ -223,6 +223,8 @@ function isHeaderCell(text: string, cell: Cell): boolean {
  */
 export function findTableCells(text: string, stem: RegExp, names: (words: string[]) => boolean): Assignment[] {
   const found: Assignment[] = [];
+  // A table needs a row under its header, and a comma or tab between cells.
+  if (!text.includes('\n') || !(text.includes(',') || text.includes('\t'))) return found;
   stem.lastIndex = 0;
   for (let m = stem.exec(text); m !== null; m = stem.exec(text)) {
     const lineStart = text.lastIndexOf('\n', m.index) + 1;

@@ -84,3 +84,10 @@ describe('ABA_ROUTING', () => {
     expect(Array.isArray(scan(text))).toBe(true);
   }, 10_000);
 });
+
+describe('ABA_ROUTING after a changed label', () => {
+  it('follows "changed to" and "is now"', () => {
+    expect(found('Our bank routing number changed to 021000021 after the merger.', 'ABA_ROUTING')).toEqual(['021000021']);
+    expect(found('The routing number is now 021000021.', 'ABA_ROUTING')).toEqual(['021000021']);
+  });
+});

@@ -79,3 +79,10 @@ describe('BANK_ACCOUNT', () => {
     expect(Array.isArray(scan(text))).toBe(true);
   }, 10_000);
 });
+
+describe('BANK_ACCOUNT and cloud accounts', () => {
+  it('does not take a cloud account id for a bank account', () => {
+    expect(found('AWS account 242622915625 hosts the staging VPC. Routing_key=billing', 'BANK_ACCOUNT')).toEqual([]);
+    expect(found('Wire to bank account 12345678 today.', 'BANK_ACCOUNT')).toEqual(['12345678']);
+  });
+});

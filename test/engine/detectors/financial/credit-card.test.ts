@@ -93,3 +93,10 @@ describe('CREDIT_CARD', () => {
     expect(Array.isArray(scan(text))).toBe(true);
   }, 10_000);
 });
+
+describe('CREDIT_CARD Maestro and Mir', () => {
+  it('knows the well-known Maestro IINs up to 19 digits', () => {
+    expect(found('use 6304223295616808439', 'CREDIT_CARD')).toEqual(['6304223295616808439']);
+    expect(found('card_number=5020 0881 0720 3838', 'CREDIT_CARD')).toEqual(['5020 0881 0720 3838']);
+  });
+});

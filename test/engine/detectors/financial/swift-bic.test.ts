@@ -68,3 +68,11 @@ describe('SWIFT_BIC', () => {
     expect(Array.isArray(scan(text))).toBe(true);
   }, 10_000);
 });
+
+describe('SWIFT_BIC under a lower-case key', () => {
+  it('takes "swift" as a label when it names a key, and stays an adjective in prose', () => {
+    expect(found('{"iban": "x", "swift": "DEUTDEFF"}', 'SWIFT_BIC')).toEqual(['DEUTDEFF']);
+    expect(found('swift=COBADEFFXXX', 'SWIFT_BIC')).toEqual(['COBADEFFXXX']);
+    expect(found('a swift DEUTDEFF reply', 'SWIFT_BIC')).toEqual([]);
+  });
+});

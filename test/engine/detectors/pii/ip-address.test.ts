@@ -6,8 +6,8 @@ const confidenceOf = (text: string) => scan(text).find((f) => f.type === 'IP_ADD
 
 describe('IP_ADDRESS (IPv4)', () => {
   it.each([
-    ['connect to 203.0.113.45 now', '203.0.113.45'],
-    ['client=198.51.100.7 status=200', '198.51.100.7'],
+    ['connect to 93.184.216.45 now', '93.184.216.45'],
+    ['client=151.101.1.7 status=200', '151.101.1.7'],
     ['"ip": "34.201.5.12"', '34.201.5.12'],
     ['GET http://52.14.0.9:8080/health', '52.14.0.9'],
     ['allow 10.0.0.0/8', '10.0.0.0'],
@@ -45,7 +45,7 @@ describe('IP_ADDRESS (IPv4)', () => {
   });
 
   it('reports private addresses below public ones, and hides loopback by default', () => {
-    const publicIp = confidenceOf('see 203.0.113.45') ?? 0;
+    const publicIp = confidenceOf('see 93.184.216.45') ?? 0;
     const privateIp = confidenceOf('see 192.168.0.12') ?? 0;
     expect(publicIp).toBeGreaterThanOrEqual(0.85);
     expect(privateIp).toBeGreaterThanOrEqual(0.6);
@@ -66,23 +66,23 @@ describe('IP_ADDRESS (IPv4)', () => {
   });
 
   it('lowers confidence next to a negative word, but not for example domains', () => {
-    expect(found('a fake address like 203.0.113.45', 'IP_ADDRESS')).toEqual(['203.0.113.45']);
-    expect(confidenceOf('a fake address like 203.0.113.45') ?? 1).toBeLessThan(confidenceOf('address 203.0.113.45') ?? 0);
-    expect(confidenceOf('mail.example.com has 203.0.113.45')).toBe(confidenceOf('mail.acme.com has 203.0.113.45'));
+    expect(found('a fake address like 93.184.216.45', 'IP_ADDRESS')).toEqual(['93.184.216.45']);
+    expect(confidenceOf('a fake address like 93.184.216.45') ?? 1).toBeLessThan(confidenceOf('address 93.184.216.45') ?? 0);
+    expect(confidenceOf('mail.example.com has 93.184.216.45')).toBe(confidenceOf('mail.acme.com has 93.184.216.45'));
   });
 });
 
 describe('IP_ADDRESS (IPv6)', () => {
   it.each([
-    ['addr 2001:0db8:85a3:0000:0000:8a2e:0370:7334 up', '2001:0db8:85a3:0000:0000:8a2e:0370:7334'],
-    ['addr 2001:db8:85a3::8a2e:370:7334 up', '2001:db8:85a3::8a2e:370:7334'],
+    ['addr 2a00:1450:85a3:0000:0000:8a2e:0370:7334 up', '2a00:1450:85a3:0000:0000:8a2e:0370:7334'],
+    ['addr 2a00:1450:85a3::8a2e:370:7334 up', '2a00:1450:85a3::8a2e:370:7334'],
     ['gw fe80::1ff:fe23:4567:890a', 'fe80::1ff:fe23:4567:890a'],
     ['link fe80::1', 'fe80::1'],
     ['ula fd12:3456:789a:1::1', 'fd12:3456:789a:1::1'],
-    ['mapped ::ffff:192.0.2.128', '::ffff:192.0.2.128'],
+    ['mapped ::ffff:8.8.4.128', '::ffff:8.8.4.128'],
     ['url http://[2606:4700:4700::1111]:443/', '2606:4700:4700::1111'],
-    ['trailing colon 2001:db8::42:', '2001:db8::42'],
-    ['IPV6 2001:DB8:0:0:8:800:200C:417A', '2001:DB8:0:0:8:800:200C:417A'],
+    ['trailing colon 2a00:1450::42:', '2a00:1450::42'],
+    ['IPV6 2A00:1450:0:0:8:800:200C:417A', '2A00:1450:0:0:8:800:200C:417A'],
   ])('finds the address in %j', (text, value) => {
     expect(found(text, 'IP_ADDRESS')).toEqual([value]);
   });
@@ -95,7 +95,7 @@ describe('IP_ADDRESS (IPv6)', () => {
     ['the unspecified address', 'bind ::'],
     ['too many groups', '1:2:3:4:5:6:7:8:9'],
     ['two double colons', '2001::db8::1'],
-    ['a group too long', '2001:db8::12345'],
+    ['a group too long', '2a00:1450::12345'],
     ['a timestamp', '2024-01-15T10:30:45.123Z'],
     ['a hash in hex', 'sha 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08'],
   ])('ignores %s', (_name, text) => {
@@ -121,4 +121,13 @@ describe('IP_ADDRESS on hostile input', () => {
   ])('scans 1 MiB of %s', (_name, text) => {
     expect(() => scan(text)).not.toThrow();
   }, 10_000);
+});
+
+describe('IP_ADDRESS documentation ranges', () => {
+  it('hides the ranges reserved for examples by default, and a policy can still see them', () => {
+    for (const ip of ['192.0.2.10', '198.51.100.7', '203.0.113.45', '2001:db8::42']) {
+      expect(found(`connect to ${ip} now`, 'IP_ADDRESS')).toEqual([]);
+      expect(scan(`connect to ${ip} now`, { minConfidence: 0.4 }).map((f) => f.value)).toEqual([ip]);
+    }
+  });
 });
