@@ -1,5 +1,5 @@
 import { ScanText } from '../../scan-text.js';
-import { hasCueNear, isDigitCode, standsAlone } from '../../text.js';
+import { hasCueNear, isDigitCode, isWordCode, standsAlone } from '../../text.js';
 import type { DetectorType, Finding } from '../../types.js';
 import { makeFinding, type Detector } from '../detector.js';
 import { cueRegex, NEGATIVE, NEGATIVE_WINDOW } from './cues.js';
@@ -85,10 +85,25 @@ function validCard(digits: string): boolean {
   return digits.length >= 13 && luhnValid(digits) && knownIssuer(digits);
 }
 
+/** An expiry date right after the number (`4111… 09/28`) is what cards are printed with. */
+const EXPIRY_AFTER = /[ \t,]{1,3}(?:exp\w*[ \t.:]{1,3})?(?:0[1-9]|1[0-2])\/(?:\d\d|20\d\d)(?![\d\/])/iy;
+
+function expiryAfter(text: string, end: number): boolean {
+  EXPIRY_AFTER.lastIndex = end;
+  return EXPIRY_AFTER.test(text);
+}
+
+/** An order or invoice word labels the number after it: one after the card names another number. */
+function otherNumberBefore(text: string, start: number): boolean {
+  let from = Math.max(0, start - OTHER_WINDOW);
+  while (from < start && from > 0 && isWordCode(text.charCodeAt(from - 1))) from++; // no half words
+  return OTHER_NUMBER_CUE.test(text.slice(from, start));
+}
+
 function cardConfidence(text: string, start: number, end: number): number {
   if (hasCueNear(text, start, end, NEGATIVE, NEGATIVE_WINDOW)) return 0.45;
-  if (hasCueNear(text, start, end, CARD_CUE, CARD_WINDOW)) return 0.97;
-  return hasCueNear(text, start, end, OTHER_NUMBER_CUE, OTHER_WINDOW) ? 0.45 : 0.9;
+  if (hasCueNear(text, start, end, CARD_CUE, CARD_WINDOW) || expiryAfter(text, end)) return 0.97;
+  return otherNumberBefore(text, start) ? 0.45 : 0.9;
 }
 
 /** Start and end offsets of the digit groups of a run, flattened: [s0, e0, s1, e1, ...]. */

@@ -45,11 +45,26 @@ function delimiterOf(text: string, start: number, end: number): string | null {
   return best < 0 ? null : (DELIMITERS[best] as string);
 }
 
-/** The cells of a line, trimmed of spaces, quotes and a trailing `\r`. */
+/** Past the closing quote of a quoted cell opening at `quote` (`""` inside is a quote), or the line end. */
+function pastQuoted(text: string, quote: number, end: number): number {
+  for (let i = quote + 1; i < end; i++) {
+    if (text.charAt(i) !== '"') continue;
+    if (text.charAt(i + 1) === '"') i++;
+    else return i + 1;
+  }
+  return end;
+}
+
+/**
+ * The cells of a line, trimmed of spaces, quotes and a trailing `\r`. A quoted cell may hold the
+ * delimiter (RFC 4180: `"June 22, 1980"`), which then splits nothing.
+ */
 function cells(text: string, start: number, end: number, delimiter: string): Span[] {
   const found: Span[] = [];
   for (let cellStart = start; cellStart <= end; ) {
     let cellEnd = cellStart;
+    while (cellEnd < end && (text.charAt(cellEnd) === ' ' || text.charAt(cellEnd) === '\t') && delimiter !== '\t') cellEnd++;
+    if (text.charAt(cellEnd) === '"') cellEnd = pastQuoted(text, cellEnd, end);
     while (cellEnd < end && text.charAt(cellEnd) !== delimiter) cellEnd++;
     let s = cellStart;
     let e = cellEnd;

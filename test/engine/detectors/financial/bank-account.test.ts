@@ -86,3 +86,10 @@ describe('BANK_ACCOUNT and cloud accounts', () => {
     expect(found('Wire to bank account 12345678 today.', 'BANK_ACCOUNT')).toEqual(['12345678']);
   });
 });
+
+describe('BANK_ACCOUNT in CSV with quoted cells', () => {
+  it('keeps columns aligned when a quoted cell holds a comma', () => {
+    const csv = 'id,born,account_number,opened\n16991,"November 20, 1942",96905645,"December 7, 2023"\n';
+    expect(found(csv, 'BANK_ACCOUNT')).toEqual(['96905645']);
+  });
+});

@@ -100,3 +100,14 @@ describe('CREDIT_CARD Maestro and Mir', () => {
     expect(found('card_number=5020 0881 0720 3838', 'CREDIT_CARD')).toEqual(['5020 0881 0720 3838']);
   });
 });
+
+describe('CREDIT_CARD next to other numbers', () => {
+  it('takes an expiry date after the number as a card cue, even near an invoice', () => {
+    expect(found('5511344360821261 09/28\n\nThe invoice total was $1,455.48.', 'CREDIT_CARD')).toEqual(['5511344360821261']);
+  });
+
+  it('lets an order word label only the number after it', () => {
+    expect(found('use 6479 3573 6703 9008 Order ORD-50033 is the one in question.', 'CREDIT_CARD')).toEqual(['6479 3573 6703 9008']);
+    expect(found('Order 4111111111111111 shipped', 'CREDIT_CARD')).toEqual([]);
+  });
+});
