@@ -20,14 +20,17 @@ const CUE = new RegExp(
       'drivers?[\\s_-]*lic\\.?',
       'DL[\\s_-]*(?:#|no\\.?|num(?:ber)?)',
       'DLN',
-      'DL(?=\\s*[:#=])',
+      'DL(?=\\s*[:#=]|\\s+[A-Z0-9])',
+      'OL[\\s_-]*(?:#|no\\.?)',
       'D\\.L\\.',
       'licen[cs]e[\\s_-]*(?:#|no\\.?|num(?:ber)?|id)',
+      'lic\\.?[\\s_-]*(?:#|no\\.?|num(?:ber)?)',
     ].join('|') +
     ")(?:[\\s_-]*(?:#|no\\.?|nr|num(?:ber)?|id))?(?![A-Za-z])",
   'gi',
 );
-const DRIVER_WORD = /\b(?:driver|driver's|drivers|driving|dmv|motorist)\b/i;
+// Vehicle words count too: "Lic. #" on an auto claim form is the driver's licence.
+const DRIVER_WORD = /\b(?:driver|driver's|drivers|driving|dmv|motorist|vehicle|plate|vin)\b/i;
 const DRIVER_WINDOW = 40;
 const HEADER_HINT = /licen|(?<![a-z])dl/gi;
 const HEADER =
@@ -63,7 +66,7 @@ function shapeConfidence(value: string, base: number): number {
 
 export const driverLicense: Detector = {
   ...DRIVER_LICENSE,
-  keywords: ['licen', 'dl', 'driver'],
+  keywords: ['lic', 'dl', 'driver', 'ol'],
   find(text) {
     const best = new Map<number, Finding>();
     const add = (start: number, end: number, base: number) => {
@@ -73,7 +76,7 @@ export const driverLicense: Detector = {
     };
     for (const cue of text.matchAll(CUE)) {
       let base = NAMED;
-      if (/^licen/i.test(cue[0])) {
+      if (/^lic/i.test(cue[0])) {
         if (!hasCueNear(text, cue.index, cue.index, DRIVER_WORD, DRIVER_WINDOW)) continue;
         base = LICENSE_NUMBER_NEAR_DRIVER;
       }

@@ -60,3 +60,14 @@ describe('DRIVER_LICENSE', () => {
     expect(() => scan(text)).not.toThrow();
   }, 10_000);
 });
+
+describe('DRIVER_LICENSE abbreviations', () => {
+  it('reads "DL <number>", "OL#" and "Lic. #" on a vehicle form', () => {
+    expect(found('Secondary ID ..... DL Y048-838-73-017-3', 'DRIVER_LICENSE')).toEqual(['Y048-838-73-017-3']);
+    expect(found('Valentina Lee, OL# S640-674-93-909-6, plate GLJ8984', 'DRIVER_LICENSE')).toEqual(['S640-674-93-909-6']);
+    expect(found('  Lic. #: X358851926757\n  Vehicle: 2023 Toyota RAV4', 'DRIVER_LICENSE')).toEqual(['X358851926757']);
+    // Any other licence number stays unreported.
+    expect(found('Software Lic. #: 443053965 renews in May', 'DRIVER_LICENSE')).toEqual([]);
+    expect(found('DL 5 files from the share', 'DRIVER_LICENSE')).toEqual([]);
+  });
+});
