@@ -1,6 +1,7 @@
 // What one pass over the text counts, so detectors can skip a regex that cannot match (no UUID
 // without 12 hex digits in a row, no phone number with fewer than 8 digits), and the places where
 // a cue word may start, where the searches for cue words try their regexes (see cue-starts.ts).
+import { startSlot } from './cue-starts.js';
 
 export interface CharFacts {
   /** ASCII digits in the text. */
@@ -16,6 +17,8 @@ export interface CharFacts {
    * letter or digit, or a capital after a small letter (a camelCase hump, as in `cardNumber`).
    */
   cueStarts: Int32Array;
+  /** The start slot (cue-starts.ts) of each cue start's first two characters. */
+  cueSlots: Int32Array;
 }
 
 // Bits per character code: 1 digit, 2 hex digit, 4 letter or digit, 8 small letter, 16 capital.
@@ -60,11 +63,11 @@ export function charFacts(text: string): CharFacts {
     count += letter & ((((before >> 2) & 1) ^ 1) | ((before >> 3) & (k >> 4) & 1));
     before = k;
   }
-  return {
-    digits,
-    digitRun: longestDigits,
-    hexRun: longestHex,
-    alnumRun: longestAlnum,
-    cueStarts: starts.slice(0, count),
-  };
+  const cueStarts = starts.slice(0, count);
+  const cueSlots = new Int32Array(count);
+  for (let k = 0; k < count; k++) {
+    const at = cueStarts[k] as number;
+    cueSlots[k] = startSlot(text.charCodeAt(at), text.charCodeAt(at + 1));
+  }
+  return { digits, digitRun: longestDigits, hexRun: longestHex, alnumRun: longestAlnum, cueStarts, cueSlots };
 }

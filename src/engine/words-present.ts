@@ -5,8 +5,10 @@
 // of the text costs one lookup however many words there are.
 //
 // Key words are matched the same way against the text's letters and digits alone, as table
-// header keys read a cell (`Member-ID` is the key `memberid`): no header can have a key that is
-// not in that sequence.
+// header keys and assignment keys are read (`Member-ID` is the key `memberid`, `api_key` the
+// words api and key): no key can hold a word that is not in that sequence. Two characters lower
+// to an ASCII letter (K, the Kelvin sign, to k; İ to i and a dot): a header key keeps that letter,
+// an assignment key does not, so a text holding one is taken to hold every key word.
 
 /** Some registered words, as one set: the pass tells whether any of them occurs. */
 export interface WordSet {
@@ -34,6 +36,7 @@ class Registry {
 const inText = new Registry();
 const inKeys = new Registry();
 let sets = 0;
+const keySets: number[] = [];
 let automata: { text: Automaton; keys: Automaton } | undefined;
 
 function register(registry: Registry, words: readonly string[]): WordSet {
@@ -51,7 +54,9 @@ export function wordSet(words: readonly string[]): WordSet {
 /** Lower-case letters and digits matched in the sequence of the lower-cased text's letters and digits. */
 export function keyWordSet(words: readonly string[]): WordSet {
   if (words.some((w) => !/^[a-z0-9]+$/.test(w))) throw new Error('key words are lower-case letters and digits');
-  return register(inKeys, words);
+  const set = register(inKeys, words);
+  keySets.push(set.id);
+  return set;
 }
 
 interface Automaton {
@@ -77,6 +82,12 @@ function build({ words, setsOf }: Registry, keys: boolean): Automaton {
       const c = word.charCodeAt(i);
       if (column[c] === 0) column[c] = width++;
     }
+  }
+  // Every character reads as its lower case (one character for all but U+0130, see wordsIn), so
+  // the pass needs no lower-cased copy of the text.
+  for (let c = 0; c < 0x10000; c++) {
+    const lower = String.fromCharCode(c).toLowerCase();
+    if (lower.length === 1 && lower.charCodeAt(0) !== c) column[c] = column[lower.charCodeAt(0)] as number;
   }
   // The trie, then failure links breadth-first, completing each state's row from its link's.
   const trie: number[][] = [new Array<number>(width).fill(-1)];
@@ -137,13 +148,20 @@ function build({ words, setsOf }: Registry, keys: boolean): Automaton {
   return { column, width, next, outStart, out: Int32Array.from(out) };
 }
 
-/** For every registered set, 1 when one of its words occurs in `lower` (the lower-cased text), by id. */
-export function wordsIn(lower: string): Uint8Array {
+/** The one character whose lower case is two: İ, `i` and a combining dot. */
+const DOTTED_CAPITAL_I = '\u0130';
+const KELVIN_SIGN = '\u212a';
+
+/** For every registered set, 1 when one of its words occurs in `text.toLowerCase()`, by id. */
+export function wordsIn(text: string): Uint8Array {
+  const dotted = text.includes(DOTTED_CAPITAL_I);
+  const lower = dotted ? text.toLowerCase() : text;
   automata ??= { text: build(inText, false), keys: build(inKeys, true) };
-  const { text, keys } = automata;
-  const next = text.next;
-  const column = text.column;
-  const width = text.width;
+  const words = automata.text;
+  const keys = automata.keys;
+  const next = words.next;
+  const column = words.column;
+  const width = words.width;
   const keyNext = keys.next;
   const keyColumn = keys.column;
   const keyWidth = keys.width;
@@ -156,10 +174,11 @@ export function wordsIn(lower: string): Uint8Array {
     keyState = keyNext[keyState * keyWidth + (keyColumn[c] as number)] as number;
     // Negative states end a word: the rare case, looked up apart.
     if ((state | keyState) < 0) {
-      if (state < 0) state = mark(text, state, present);
+      if (state < 0) state = mark(words, state, present);
       if (keyState < 0) keyState = mark(keys, keyState, present);
     }
   }
+  if (dotted || text.includes(KELVIN_SIGN)) for (const set of keySets) present[set] = 1;
   return present;
 }
 

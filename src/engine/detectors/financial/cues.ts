@@ -52,11 +52,23 @@ export interface Label<K extends string> {
   end: number;
 }
 
-/** The first two characters a match of the phrase can have (letters in either case). */
-function startPairs(phrase: string): [string, string][] {
-  const [word = '', next = ''] = phrase.split(' ');
-  const seconds = word.length > 1 ? [word.charAt(1)] : [' ', '_', '-', next.charAt(0)];
-  return seconds.map((c) => [word.charAt(0).toLowerCase(), c.toLowerCase()]);
+/**
+ * The first three characters a match of the phrase can have, lower-cased: its first word's, or,
+ * after a two-letter word, the joint (a space, `_`, `-` or none) and the next word's. A two-letter
+ * phrase gives two: any character may follow it.
+ */
+function starts(phrase: string): string[] {
+  const [word = '', next] = phrase.toLowerCase().split(' ');
+  if (word.length >= 3) return [word.slice(0, 3)];
+  if (word.length !== 2) throw new Error(`a cue's first word has two letters or more: "${phrase}"`);
+  return next === undefined ? [word] : [' ', '_', '-', next.charAt(0)].map((c) => word + c);
+}
+
+/** Where a cue may start with given first two characters: the regex for each third character. */
+interface Start {
+  byThird: Map<number, RegExp>;
+  /** For any other third character: two-letter phrases only. */
+  other: RegExp | undefined;
 }
 
 /**
@@ -65,33 +77,50 @@ function startPairs(phrase: string): [string, string][] {
  * (`account number` before `account`).
  *
  * The search is the alternation of every kind's phrases, `LEFT(?:(kind 1)|(kind 2)|...)RIGHT`,
- * run the way a global regex runs it; but only where a cue may start (CharFacts.cueStarts), and there
- * only with the phrases that can start with the two characters found (in the same order, in the
- * same groups), so V8 does not try them all at every position.
+ * run the way a global regex runs it; but only where a cue may start (CharFacts.cueStarts), and
+ * there only with the phrases that can start with the three characters found (in the same order,
+ * in the same groups), so V8 does not try them all at every position.
  */
 export function labelFinder<K extends string>(
   kinds: readonly (readonly [K, readonly string[]])[],
 ): (text: string, shared?: ScanText) => Label<K>[] {
-  const byStart = new Map<string, [string, string]>();
-  for (const [, phrases] of kinds) for (const pair of phrases.flatMap(startPairs)) byStart.set(pair.join(''), pair);
-  const table = new StartTable<RegExp>();
-  for (const [key, [first, second]] of byStart) {
+  const regexFor = (fits: (start: string) => boolean) => {
     const groups = kinds.map(([, phrases]) => {
-      const starting = phrases.filter((phrase) => startPairs(phrase).some((pair) => pair.join('') === key));
-      return `(${starting.length > 0 ? alternation(starting) : '(?!)'})`;
+      const fitting = phrases.filter((phrase) => starts(phrase).some(fits));
+      return `(${fitting.length > 0 ? alternation(fitting) : '(?!)'})`;
     });
-    table.set(first, second, new RegExp(`${LEFT}(?:${groups.join('|')})${RIGHT}`, 'y'));
+    return new RegExp(`${LEFT}(?:${groups.join('|')})${RIGHT}`, 'y');
+  };
+  const thirdsByTwo = new Map<string, Set<string>>();
+  for (const [, phrases] of kinds) {
+    for (const start of phrases.flatMap(starts)) {
+      const two = start.slice(0, 2);
+      thirdsByTwo.set(two, (thirdsByTwo.get(two) ?? new Set()).add(start.slice(2)));
+    }
+  }
+  const table = new StartTable<Start>();
+  for (const [two, thirds] of thirdsByTwo) {
+    const start: Start = { byThird: new Map(), other: thirds.has('') ? regexFor((s) => s === two) : undefined };
+    for (const third of thirds) {
+      if (third !== '') start.byThird.set(third.charCodeAt(0), regexFor((s) => s === two || s === two + third));
+    }
+    table.set(two.charAt(0), two.charAt(1), start);
   }
   return (text, shared = new ScanText(text)) => {
     const labels: Label<K>[] = [];
     let from = 0; // a global regex goes on from the end of its last match
-    for (const at of shared.facts.cueStarts) {
-      const regex = at < from ? undefined : table.at(text, at);
+    const { cueStarts, cueSlots } = shared.facts;
+    for (let i = 0; i < cueStarts.length; i++) {
+      const at = cueStarts[i] as number;
+      const start = at < from ? undefined : table.get(cueSlots[i] as number);
+      if (start === undefined) continue;
+      const third = text.charCodeAt(at + 2);
+      const regex = start.byThird.get(third >= 65 && third <= 90 ? third + 32 : third) ?? start.other;
       if (regex === undefined) continue;
       regex.lastIndex = at;
       const m = regex.exec(text);
       if (m === null) continue;
-      const entry = kinds[m.findIndex((group, i) => i > 0 && group !== undefined) - 1];
+      const entry = kinds[m.findIndex((group, g) => g > 0 && group !== undefined) - 1];
       if (entry) labels.push({ kind: entry[0], start: at, end: regex.lastIndex });
       from = regex.lastIndex;
     }

@@ -13,10 +13,10 @@ const HEALTH_INSURANCE_ID: DetectorType = { type: 'HEALTH_INSURANCE_ID', categor
 // after a label.
 
 // MBI: 11 characters, C A AN N A AN N A A N N, letters never S L O I B Z; printed plain or as
-// 4-3-4 with dashes (both dashes or none: the back-reference). Fixed length: no backtracking.
+// 4-3-4 with dashes (both dashes or none). Fixed length: no backtracking.
 const L = '[AC-HJKMNP-RT-Y]';
 const AN = '[AC-HJKMNP-RT-Y0-9]';
-const MBI = new RegExp(`[1-9]${L}${AN}\\d(-?)${L}${AN}\\d\\1${L}${L}\\d\\d`, 'g');
+const MBI = new RegExp(`[1-9]${L}${AN}\\d(?:-${L}${AN}\\d-|${L}${AN}\\d)${L}${L}\\d\\d`, 'g');
 const MBI_CUE = cueWords(
   'MBI|medicare|beneficiary|HICN|CMS|insurance|insured|insurer|member|subscriber|health\\s+plan|coverage|claims?|payer|' +
     'medicaid|patient',

@@ -108,6 +108,12 @@ function scoreByContext(text: string, codes: Candidate[], shared: ScanText): voi
   }
 }
 
+/** Whether any context a code needs can be in the text: without one, every code scores 0. */
+function anyContext(shared: ScanText): boolean {
+  if ([ICD_WORDS, CLINICAL_WORDS, CODE_WORDS, COLUMN_KEY_WORDS].some((words) => shared.hasAny(words))) return true;
+  return shared.once(clinicalTermSpans).length > 0;
+}
+
 function inOneList(text: string, left: Candidate, right: Candidate): boolean {
   return right.start - left.end <= LIST_GAP && LIST_SEPARATOR.test(text.slice(left.end, right.start).toLowerCase());
 }
@@ -128,6 +134,7 @@ function spreadAlongLists(text: string, codes: Candidate[]): void {
 export const icd10Code: Detector = {
   ...ICD10_CODE,
   find(text, _earlier, shared = new ScanText(text)) {
+    if (!anyContext(shared)) return [];
     const codes = candidates(text);
     if (codes.length === 0) return [];
     scoreByContext(text, codes, shared);

@@ -116,10 +116,12 @@ export function clinicalTermSpans(text: string, shared = new ScanText(text)): Sp
   let terms = 0;
   let acronyms = 0;
   let imaging = 0;
-  for (const at of shared.facts.cueStarts) {
+  const { cueStarts, cueSlots } = shared.facts;
+  for (let i = 0; i < cueStarts.length; i++) {
+    const at = cueStarts[i] as number;
     // Every term starts a word: `\b` before a letter, so no camelCase hump and nothing after `_`.
     if (at > 0 && isWordCode(text.charCodeAt(at - 1))) continue;
-    const start = STARTS.at(text, at);
+    const start = STARTS.get(cueSlots[i] as number);
     if (start === undefined) continue;
     if (at >= terms) terms = tryAt(start.terms.get(keyCode(text.charCodeAt(at + 2))), text, at, terms, all);
     // Acronyms and imaging start with a capital (or `x`, `u`): the folded start found only their group.

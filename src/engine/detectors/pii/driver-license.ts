@@ -1,5 +1,7 @@
+import { ScanText } from '../../scan-text.js';
 import { hasCueNear } from '../../text.js';
 import type { DetectorType, Finding } from '../../types.js';
+import { wordSet } from '../../words-present.js';
 import { makeFinding, type Detector } from '../detector.js';
 import { cellsUnderHeaders } from './columns.js';
 import { valueAfterCue } from './cue-value.js';
@@ -33,6 +35,7 @@ const CUE = new RegExp(
 const DRIVER_WORD = /\b(?:driver|driver's|drivers|driving|dmv|motorist|vehicle|plate|vin)\b/i;
 const DRIVER_WINDOW = 40;
 const HEADER_HINT = /licen|(?<![a-z])dl/gi;
+const HEADER_WORDS = wordSet(['licen', 'dl']);
 const HEADER =
   /^(?:[A-Za-z]+[\s_-]?)?(?:driver'?s?[\s_-]*licen[cs]e|driving[\s_-]*licen[cs]e|dl|dln)(?:[\s_-]*(?:no\.?|nr|num|number|#|id))?$/i;
 
@@ -64,16 +67,17 @@ function shapeConfidence(value: string, base: number): number {
   return /^\d+$/.test(v) ? Math.min(base, DIGITS_ONLY) : base;
 }
 
+function add(best: Map<number, Finding>, text: string, start: number, end: number, base: number): void {
+  const confidence = shapeConfidence(text.slice(start, end), base);
+  if (confidence === 0 || best.has(start)) return;
+  best.set(start, makeFinding(DRIVER_LICENSE, text, start, end, lessIfNegative(text, start, end, confidence)));
+}
+
 export const driverLicense: Detector = {
   ...DRIVER_LICENSE,
   keywords: ['lic', 'dl', 'driver', 'ol'],
-  find(text) {
+  find(text, _earlier, shared = new ScanText(text)) {
     const best = new Map<number, Finding>();
-    const add = (start: number, end: number, base: number) => {
-      const confidence = shapeConfidence(text.slice(start, end), base);
-      if (confidence === 0 || best.has(start)) return;
-      best.set(start, makeFinding(DRIVER_LICENSE, text, start, end, lessIfNegative(text, start, end, confidence)));
-    };
     for (const cue of text.matchAll(CUE)) {
       let base = NAMED;
       if (/^lic/i.test(cue[0])) {
@@ -81,9 +85,12 @@ export const driverLicense: Detector = {
         base = LICENSE_NUMBER_NEAR_DRIVER;
       }
       const token = valueAfterCue(text, cue.index + cue[0].length, (t) => isStateToken(t), true);
-      if (token) add(token.start, token.end, base);
+      if (token) add(best, text, token.start, token.end, base);
     }
-    for (const cell of cellsUnderHeaders(text, HEADER_HINT, (header) => HEADER.test(header))) add(cell.start, cell.end, NAMED);
+    if (!shared.hasAny(HEADER_WORDS)) return [...best.values()];
+    for (const cell of cellsUnderHeaders(text, HEADER_HINT, (header) => HEADER.test(header))) {
+      add(best, text, cell.start, cell.end, NAMED);
+    }
     return [...best.values()];
   },
 };

@@ -84,6 +84,12 @@ function isIpv6Code(c: number): boolean {
   return isDigitCode(c) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102) || c === 58 || c === 46;
 }
 
+function hasTwoColons(text: string, start: number, end: number): boolean {
+  let colons = 0;
+  for (let i = start; i < end; i++) if (text.charCodeAt(i) === 58 /* : */ && ++colons === 2) return true;
+  return false;
+}
+
 // IPv6: the maximal run of address characters around each colon, parsed in code. Runs are visited
 // once, so the scan is linear however many colons a log holds.
 function findIpv6(text: string, found: Finding[]): void {
@@ -99,6 +105,7 @@ function findIpv6(text: string, found: Finding[]): void {
     if (text.charAt(start) === ':' && text.charAt(start + 1) !== ':') start++;
     if (text.charAt(end - 1) === ':' && text.charAt(end - 2) !== ':') end--;
     if (end - start < 3 || isWordCode(text.charCodeAt(start - 1)) || isWordCode(text.charCodeAt(end))) continue;
+    if (!hasTwoColons(text, start, end)) continue; // "10:30", "ffff:1.2.3.4": never eight groups nor a "::"
     const parsed = parseIpv6(text.slice(start, end));
     if (parsed === null || parsed.kind === 'none') continue;
     const cued = hasCueNear(text, start, end, IP_CUE, CUE_WINDOW);

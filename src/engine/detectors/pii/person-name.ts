@@ -221,11 +221,15 @@ const SIGNED_OTHER = 0.65;
 const SIGNED_INLINE_KNOWN = 0.6;
 
 function bySignature(text: string, names: Names): void {
-  for (const m of text.matchAll(SIGNATURE)) {
-    const name = readName(text, m.index + m[0].length, 3, false);
-    if (name === null || !ENDS_LINE.test(text.slice(name.end, name.end + 3))) continue;
-    names.add(name.start, name.end, known(name.words[0]) ? SIGNED_KNOWN : SIGNED_OTHER);
+  // A signature's closing ends its line; one inline is followed by a comma.
+  if (text.includes('\n')) {
+    for (const m of text.matchAll(SIGNATURE)) {
+      const name = readName(text, m.index + m[0].length, 3, false);
+      if (name === null || !ENDS_LINE.test(text.slice(name.end, name.end + 3))) continue;
+      names.add(name.start, name.end, known(name.words[0]) ? SIGNED_KNOWN : SIGNED_OTHER);
+    }
   }
+  if (!text.includes(',')) return;
   for (const m of text.matchAll(SIGNED_INLINE)) {
     const name = readName(text, m.index + m[0].length, 3, false);
     if (name === null || !known(name.words[0]) || !ENDS_GREETING.test(text.slice(name.end, name.end + 3))) continue;

@@ -1,6 +1,7 @@
 import { ScanText } from '../../scan-text.js';
 import { hasCueNear, standsAlone } from '../../text.js';
 import type { DetectorType, Finding } from '../../types.js';
+import { wordSet } from '../../words-present.js';
 import { makeFinding, type Detector } from '../detector.js';
 import { cellsUnderHeaders } from './columns.js';
 import { cueOwns } from './cue-owns.js';
@@ -20,6 +21,7 @@ const CUE = new RegExp(CUE_SOURCE, 'i');
 const CUE_ALL = new RegExp(CUE_SOURCE, 'gi');
 const CUE_WINDOW = 40;
 const HEADER_HINT = /ssn|social/gi;
+const HEADER_WORDS = wordSet(['ssn', 'social']);
 const HEADER = /^(?:[A-Za-z]+[\s_-]?)?(?:ssn|social[\s_-]*security(?:[\s_-]*(?:number|no|num|#))?)$/i;
 const WHOLE_SHAPE = /^(\d{3})([- ]?)(\d\d)\2(\d{4})$/;
 /** Numbers printed on sample cards and in advertising, never issued to anyone. */
@@ -48,6 +50,7 @@ export const ssn: Detector = {
           : cueOwns(text, start, end, CUE_ALL, CUE_WINDOW) ? 0.8 : 0;
       if (base > 0) found.push(makeFinding(SSN, text, start, end, lessIfNegative(text, start, end, base)));
     }
+    if (!shared.hasAny(HEADER_WORDS)) return found;
     for (const cell of cellsUnderHeaders(text, HEADER_HINT, (header) => HEADER.test(header))) {
       const m = WHOLE_SHAPE.exec(text.slice(cell.start, cell.end));
       if (m && validSsn(m[1] ?? '', m[3] ?? '', m[4] ?? '')) {

@@ -1,5 +1,7 @@
+import { ScanText } from '../../scan-text.js';
 import { isWordCode } from '../../text.js';
 import type { DetectorType, Finding } from '../../types.js';
+import { wordSet } from '../../words-present.js';
 import { makeFinding, type Detector } from '../detector.js';
 import { isPlaceholderPassword } from './assignments.js';
 import { isPlaceholderValue, PLACEHOLDER_CONFIDENCE } from './values.js';
@@ -22,6 +24,8 @@ const URI_SCHEME =
   /\b(?:postgres(?:ql)?|mysql|mariadb|mongodb|redis|rediss|amqps?|mssql|sqlserver|oracle|cockroachdb|clickhouse|couchdb|neo4j|nats|kafka|ldaps?|s?ftp|smtps?|imaps?|https?)(?:\+[a-z0-9]+)?:\/\//gi;
 const JDBC = /\bjdbc:[a-z0-9]+:/gi;
 const KEYED_SECRET = /\b(?:password|pwd|accountkey|sharedaccesskey)[ \t]*=/gi;
+const JDBC_WORD = wordSet(['jdbc:']);
+const SECRET_KEY_WORDS = wordSet(['password', 'pwd', 'accountkey', 'sharedaccesskey']);
 
 /** Ends a URI: whitespace, quotes, brackets and the like. */
 function isUriStop(c: string): boolean {
@@ -228,11 +232,12 @@ export const connectionString: Detector = {
   ...CONNECTION_STRING,
   keywords: ['://', 'jdbc:', 'password', 'pwd', 'accountkey', 'sharedaccesskey'],
   noiseExempt: true,
-  find(text) {
+  find(text, _earlier, shared = new ScanText(text)) {
     const found: Finding[] = [];
-    findUris(text, found);
-    findJdbc(text, found);
-    findKeyed(text, found);
+    // Each form is read only when the text holds what it starts with.
+    if (text.includes('://')) findUris(text, found);
+    if (shared.hasAny(JDBC_WORD)) findJdbc(text, found);
+    if (shared.hasAny(SECRET_KEY_WORDS)) findKeyed(text, found);
     return found;
   },
 };

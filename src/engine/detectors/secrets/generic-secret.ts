@@ -1,5 +1,7 @@
+import { ScanText } from '../../scan-text.js';
 import { hasCueNear } from '../../text.js';
 import type { DetectorType, Finding } from '../../types.js';
+import { keyWordSet, wordSet } from '../../words-present.js';
 import { makeFinding, type Detector } from '../detector.js';
 import { findAssignments, findTableCells, isPlaceholderPassword, keyWords, readValue, type Assignment } from './assignments.js';
 import { isPlaceholderValue, PLACEHOLDER_CONFIDENCE, shannonEntropy } from './values.js';
@@ -31,6 +33,9 @@ const NOT_SECRET_WORDS = new Set([
 ]);
 /** A bare `key` or `token` borrows the word before it in labels such as "API key: ..." */
 const BARE_KEYS = new Set(['key', 'token', 'secret']);
+
+/** A key naming a secret ends in one of these: without one among the text's letters and digits, none does. */
+const SECRET_KEY_ENDINGS = keyWordSet(SECRET_ENDINGS);
 
 function namesSecret(words: readonly string[]): boolean {
   const joined = words.join('');
@@ -146,6 +151,8 @@ function findAssigned(text: string, found: Finding[]): void {
  */
 const LABEL =
   /\b(?:api[ _-]?(?:key|secret|token)|secret(?:[ _-]?key)?|access[ _-]?(?:key|token)|auth[ _-]?token|client[ _-]?secret|credentials?|token)\b[^\n:=.!?"'`]{0,40}?(?:[:=]|\bis\b:?)/gi;
+/** Every label holds one of these, lower-cased. */
+const LABEL_WORDS = wordSet(['api', 'secret', 'access', 'auth', 'client', 'credential', 'token']);
 /** Labels are less sure than keys: the value may be about the secret rather than be it. */
 const LABELLED = 0.7;
 
@@ -170,10 +177,10 @@ export const genericSecret: Detector = {
   ...GENERIC_SECRET,
   keywords: ['secret', 'token', 'key', 'auth', 'credential'],
   noiseExempt: true,
-  find(text) {
+  find(text, _earlier, shared = new ScanText(text)) {
     const found: Finding[] = [];
-    findAssigned(text, found);
-    findLabelled(text, found);
+    if (shared.hasAny(SECRET_KEY_ENDINGS)) findAssigned(text, found);
+    if (shared.hasAny(LABEL_WORDS)) findLabelled(text, found);
     return found;
   },
 };

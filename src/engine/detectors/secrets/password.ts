@@ -1,4 +1,6 @@
+import { ScanText } from '../../scan-text.js';
 import type { DetectorType, Finding } from '../../types.js';
+import { wordSet, type WordSet } from '../../words-present.js';
 import { makeFinding, type Detector } from '../detector.js';
 import { findAssignments, findTableCells, isPlaceholderPassword, type Assignment } from './assignments.js';
 import { isPlaceholderValue, PLACEHOLDER_CONFIDENCE } from './values.js';
@@ -9,6 +11,7 @@ const PASSWORD: DetectorType = { type: 'PASSWORD', category: 'SECRETS' };
 // `<password>...</password>`, "my password is ...". Only the value is reported.
 
 const STEM = /pass|pw/gi;
+const STEM_WORDS = wordSet(['pass', 'pw']);
 
 /** Quoted literals and values mixing letters with digits or symbols look chosen on purpose. */
 const STRONG = 0.8;
@@ -71,6 +74,8 @@ function judge(a: Assignment, value: string): number | null {
 
 interface ProseCue {
   pattern: RegExp;
+  /** One of these is in every match, lower-cased. */
+  words: WordSet;
   confidence: number;
   /** The value must hold a letter and a digit or symbol: the cue alone says little. */
   mixed: boolean;
@@ -80,9 +85,19 @@ interface ProseCue {
 // password Tr0ub4dor&3", where only the value's look sets it apart from "password manager"; and
 // "I reset it to Autumn2014!", a password reset told without the word.
 const PROSE_CUES: readonly ProseCue[] = [
-  { pattern: /\b(?:password|passphrase|passwd|pwd|pw)\s+(?:is|was|to)\b[ \t]*:?[ \t]*/gi, confidence: STRONG, mixed: false },
-  { pattern: /\b(?:password|passwd|pwd|pw)[ \t]+/gi, confidence: 0.7, mixed: true },
-  { pattern: /\breset\s+(?:it|the\s+password|my\s+password|the\s+pw|your\s+password)\s+to\s+/gi, confidence: 0.7, mixed: true },
+  {
+    pattern: /\b(?:password|passphrase|passwd|pwd|pw)\s+(?:is|was|to)\b[ \t]*:?[ \t]*/gi,
+    words: STEM_WORDS,
+    confidence: STRONG,
+    mixed: false,
+  },
+  { pattern: /\b(?:password|passwd|pwd|pw)[ \t]+/gi, words: STEM_WORDS, confidence: 0.7, mixed: true },
+  {
+    pattern: /\breset\s+(?:it|the\s+password|my\s+password|the\s+pw|your\s+password)\s+to\s+/gi,
+    words: wordSet(['reset']),
+    confidence: 0.7,
+    mixed: true,
+  },
 ];
 const PROSE_VALUE = /^[^\s"'`<>()]{4,64}/;
 const PROSE_QUOTED = /^(["'`])([^"'`\n]{4,64})\1/;
@@ -91,8 +106,9 @@ const NOT_PROSE_VALUE = /^v?\d+(?:\.\d+)+|:\/\/|^www\./i;
 const LETTER = /[A-Za-z]/;
 const DIGIT_OR_SYMBOL = /[^A-Za-z]/;
 
-function findProse(text: string, found: Finding[]): void {
+function findProse(text: string, found: Finding[], shared: ScanText): void {
   for (const cue of PROSE_CUES) {
+    if (!shared.hasAny(cue.words)) continue;
     for (const m of text.matchAll(cue.pattern)) {
       const from = m.index + m[0].length;
       const rest = text.slice(from, from + 70);
@@ -118,14 +134,17 @@ function findProse(text: string, found: Finding[]): void {
 export const password: Detector = {
   ...PASSWORD,
   keywords: ['pass', 'pw', 'reset'],
-  find(text) {
+  find(text, _earlier, shared = new ScanText(text)) {
     const found: Finding[] = [];
-    for (const a of [...findAssignments(text, STEM), ...findTableCells(text, STEM, namesPassword)]) {
+    const assignments = shared.hasAny(STEM_WORDS)
+      ? [...findAssignments(text, STEM), ...findTableCells(text, STEM, namesPassword)]
+      : [];
+    for (const a of assignments) {
       if (!namesPasswordIn(a)) continue;
       const confidence = judge(a, text.slice(a.valueStart, a.valueEnd));
       if (confidence !== null) found.push(makeFinding(PASSWORD, text, a.valueStart, a.valueEnd, confidence));
     }
-    findProse(text, found);
+    findProse(text, found, shared);
     return found;
   },
 };
