@@ -15,6 +15,7 @@ const NOISE_EXEMPT = new Set(DETECTORS.filter((d) => d.noiseExempt).map((d) => d
 function exempt(f: Finding): boolean {
   return NOISE_EXEMPT.has(f.type);
 }
+
 /** Each detector's keywords, looked up in the one pass over the text that finds every registered word. */
 const PREFILTERS = DETECTORS.map((d) => (d.keywords ? wordSet(d.keywords) : undefined));
 

@@ -52,15 +52,6 @@ export function hasCueNear(text: string, start: number, end: number, cue: RegExp
   return cue.test(text.slice(from, start)) || cue.test(text.slice(end, to));
 }
 
-/** True when the text holds at least `n` ASCII digits; stops counting as soon as it knows. */
-export function hasDigits(text: string, n: number): boolean {
-  let seen = 0;
-  for (let i = 0; i < text.length; i++) {
-    if (isDigitCode(text.charCodeAt(i)) && ++seen >= n) return true;
-  }
-  return false;
-}
-
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/gu;
 
 /**

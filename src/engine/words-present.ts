@@ -51,7 +51,7 @@ export function wordSet(words: readonly string[]): WordSet {
   return register(inText, words);
 }
 
-/** Lower-case letters and digits matched in the sequence of the lower-cased text's letters and digits. */
+/** Lower-case letters and digits, matched in the sequence of the lower-cased text's letters and digits. */
 export function keyWordSet(words: readonly string[]): WordSet {
   if (words.some((w) => !/^[a-z0-9]+$/.test(w))) throw new Error('key words are lower-case letters and digits');
   const set = register(inKeys, words);
@@ -65,18 +65,20 @@ interface Automaton {
   width: number;
   /** Transitions by state and column; negated (~state) into a state where a word ends. */
   next: Int16Array;
-  /** Sets with a word ending at each state (its suffixes included): `out[outStart[s]]` to `out[outStart[s + 1]]`. */
+  /** Sets with a word ending at each state, its suffixes included: `out[outStart[s]]` to `out[outStart[s + 1]]`. */
   outStart: Int32Array;
   out: Int32Array;
 }
 
-/** Column 1 of a key automaton: characters other than letters and digits, which leave the state as it is. */
+/** Column 1 of a key automaton: characters other than letters and digits, which leave the state as is. */
 const STAY = 1;
 
 function build({ words, setsOf }: Registry, keys: boolean): Automaton {
   const column = new Uint16Array(0x10000);
   let width = keys ? 2 : 1;
-  if (keys) for (let c = 0; c < 0x10000; c++) if (!((c >= 97 && c <= 122) || (c >= 48 && c <= 57))) column[c] = STAY;
+  if (keys) {
+    for (let c = 0; c < 0x10000; c++) if (!((c >= 97 && c <= 122) || (c >= 48 && c <= 57))) column[c] = STAY;
+  }
   for (const word of words) {
     for (let i = 0; i < word.length; i++) {
       const c = word.charCodeAt(i);

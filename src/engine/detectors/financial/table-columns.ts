@@ -5,7 +5,6 @@ import type { Label } from './cues.js';
 // twice (as a row, then as the header of the next table), so the pass stays linear.
 
 const DELIMITERS = [',', '\t', '|', ';'];
-const DELIMITER_CODES = DELIMITERS.map((d) => d.charCodeAt(0));
 /** A header cell is short; a longer one is prose that happens to hold commas. */
 const MAX_HEADER_CELL = 48;
 
@@ -24,25 +23,24 @@ function lineEnd(text: string, from: number): number {
   return end < 0 ? text.length : end;
 }
 
-/** The most frequent delimiter of the line, if any. Char by char: `indexOf` would run past the line. */
+/** The most frequent delimiter of the line, if any; a tie goes to the delimiter seen first. */
 function delimiterOf(text: string, start: number, end: number): string | null {
-  // Counts and first places by delimiter; a tie goes to the delimiter seen first.
-  const counts = [0, 0, 0, 0];
-  const firsts = [end, end, end, end];
-  for (let i = start; i < end; i++) {
-    const d = DELIMITER_CODES.indexOf(text.charCodeAt(i));
-    if (d < 0) continue;
-    if (counts[d] === 0) firsts[d] = i;
-    counts[d] = (counts[d] as number) + 1;
+  // Searched in the line alone (a slice): `indexOf` on the whole text would run past the line.
+  const line = text.slice(start, end);
+  let best: string | null = null;
+  let bestCount = 0;
+  let bestFirst = end;
+  for (const d of DELIMITERS) {
+    const first = line.indexOf(d);
+    if (first < 0) continue;
+    let count = 0;
+    for (let i = first; i >= 0; i = line.indexOf(d, i + 1)) count++;
+    if (count < bestCount || (count === bestCount && first > bestFirst)) continue;
+    best = d;
+    bestCount = count;
+    bestFirst = first;
   }
-  let best = -1;
-  for (let d = 0; d < DELIMITERS.length; d++) {
-    const count = counts[d] as number;
-    if (count === 0) continue;
-    const bestCount = best < 0 ? 0 : (counts[best] as number);
-    if (count > bestCount || (count === bestCount && (firsts[d] as number) < (firsts[best] as number))) best = d;
-  }
-  return best < 0 ? null : (DELIMITERS[best] as string);
+  return best;
 }
 
 /** Past the closing quote of a quoted cell opening at `quote` (`""` inside is a quote), or the line end. */
@@ -116,7 +114,8 @@ export function columnCells<K extends string>(
     const lineStart = text.lastIndexOf('\n', labels[i]?.start ?? 0) + 1;
     const line = { start: lineStart, end: lineEnd(text, lineStart) };
     const next = labelsBefore(labels, i, line.end);
-    const delimiter = delimiterOf(text, line.start, line.end);
+    // A header needs a row below it: the last line heads nothing.
+    const delimiter = line.end + 1 < text.length ? delimiterOf(text, line.start, line.end) : null;
     const header = delimiter ? headerCells(text, line, delimiter, labels.slice(i, next), isHeader) : [];
     i = next;
     for (let rowStart = line.end + 1; delimiter && header.length > 0 && rowStart < text.length; ) {

@@ -42,7 +42,9 @@ const STRONG_LABEL = new LabelWords(
 // other memberships' are mostly shorter). Policies, groups and plans are everywhere (car
 // insurance, consumer groups, AWS security groups): only with a health insurance word near.
 const MEMBER_LABEL = new LabelWords(`member(?:ship)?${SEP}${ID_WORDS}`);
-const WEAK_LABEL = new LabelWords(`policy${SEP}(?:holder${SEP})?${ID_WORDS}|group${SEP}${ID_WORDS}|(?:plan|payer)${SEP}id`);
+const WEAK_LABEL = new LabelWords(
+  `policy${SEP}(?:holder${SEP})?${ID_WORDS}|group${SEP}${ID_WORDS}|(?:plan|payer)${SEP}id`,
+);
 /** Each tier's labels, with words one of which every such label holds: without them its regex is not run. */
 const LABELS = [
   {
@@ -122,7 +124,13 @@ function mbis(text: string, column: ReadonlySet<number>, found: Finding[]): void
 }
 
 /** Values right after a label; `taken` holds the starts already reported as MBIs. */
-function labelled(text: string, labels: readonly RegExpExecArray[], tier: Tier, taken: Set<number>, found: Finding[]): void {
+function labelled(
+  text: string,
+  labels: readonly RegExpExecArray[],
+  tier: Tier,
+  taken: Set<number>,
+  found: Finding[],
+): void {
   for (const cue of labels) {
     const labelEnd = cue.index + cue[0].length;
     const m = VALUE_AFTER_LABEL.exec(text.slice(labelEnd, labelEnd + AFTER_LABEL));

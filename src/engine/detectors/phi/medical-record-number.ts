@@ -69,7 +69,8 @@ export const medicalRecordNumber: Detector = {
     const labelled = new Set(found.map((f) => f.start));
     for (const cell of cellsUnder(text, (key) => COLUMN_KEYS.has(key))) {
       const value = text.slice(cell.start, cell.end);
-      if (!labelled.has(cell.start) && WHOLE_CELL.test(value) && plausible(value)) add(found, text, cell.start, cell.end, IN_COLUMN);
+      if (labelled.has(cell.start) || !WHOLE_CELL.test(value) || !plausible(value)) continue;
+      add(found, text, cell.start, cell.end, IN_COLUMN);
     }
     return found;
   },

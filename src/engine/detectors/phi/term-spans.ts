@@ -27,7 +27,9 @@ function prefixes(term: string, n: number): string[] {
   if (n === 0) return [''];
   const c = term.charAt(0);
   const rest = term.slice(1);
-  const then = (lead: string, left: number) => (left <= 0 ? [lead.slice(0, n)] : prefixes(rest, left).map((p) => lead + p));
+  // `lead`, then what the rest of the term can start with, cut to n characters.
+  const then = (lead: string, left: number) =>
+    left <= 0 ? [lead.slice(0, n)] : prefixes(rest, left).map((p) => lead + p);
   if (c === ' ') return [1, 2, 3].flatMap((k) => then(' '.repeat(k), n - k));
   if (c === '-') return [...then('-', n - 1), ...then(' ', n - 1), ...prefixes(rest, n)];
   if (c === "'") return [...then("'", n - 1), ...then('’', n - 1)];

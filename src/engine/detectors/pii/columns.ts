@@ -79,6 +79,7 @@ export function cellsUnderHeaders(text: string, hint: RegExp, isHeader: (header:
     const lineStart = text.lastIndexOf('\n', m.index) + 1;
     const lineEnd = lineEndAt(text, m.index);
     done = lineEnd + 1;
+    if (lineEnd + 1 >= text.length) break; // the last line heads no rows
     const header = headerOf(text, lineStart, lineEnd, isHeader);
     if (header === null) continue;
     for (let rowStart = lineEnd + 1; rowStart < text.length; ) {

@@ -12,6 +12,8 @@ const IP_ADDRESS: DetectorType = { type: 'IP_ADDRESS', category: 'PII' };
 // not cut into addresses. The look-behind starts a match only where a run starts, and each
 // repetition starts with a dot, so the loop is unambiguous and the scan linear.
 const DOTTED_RUN = /(?<![\d.])\d+(?:\.\d+){3,}/g;
+/** What every such run holds, found much faster than the runs themselves. */
+const FOUR_PARTS = /\d\.\d+\.\d+\.\d/;
 
 const IP_CUE =
   /\b(?:ip|ipv4|ipv6|ip[\s_-]?addr(?:ess)?|addr|address|host|hostname|server|client|gateway|dns|nameserver|subnet|router|proxy|firewall|src|dst|source|destination|remote|peer|ping|ssh|connect|connected|connection|listen|listening|bind|inet|endpoint|vpn|nat|route|whitelist|allowlist|blocklist|blacklist|origin|x-forwarded-for)\b/i;
@@ -118,7 +120,7 @@ export const ipAddress: Detector = {
   ...IP_ADDRESS,
   find(text) {
     const found: Finding[] = [];
-    if (text.includes('.')) findIpv4(text, found);
+    if (FOUR_PARTS.test(text)) findIpv4(text, found);
     if (text.includes(':')) findIpv6(text, found);
     return found;
   },

@@ -168,13 +168,22 @@ function byColumn(text: string, names: Names): void {
     const name = readName(text, cell.start, 4, true);
     if (name === null || name.end !== cell.end) continue;
     const first = name.words[0] ?? '';
-    if (PERSON_HEADER.test(cell.header) || (known(first) && !AMBIGUOUS_FIRST_NAMES.has(first))) names.add(name.start, name.end, IN_COLUMN);
+    if (PERSON_HEADER.test(cell.header) || (known(first) && !AMBIGUOUS_FIRST_NAMES.has(first))) {
+      names.add(name.start, name.end, IN_COLUMN);
+    }
   }
 }
 
-const ROLE_WORDS = wordSet(['patient', 'employee', 'customer', 'client', 'applicant', 'tenant', 'resident', 'student', 'passenger', 'claimant', 'insured']);
-const ROLE =
-  /(?<![\p{L}\p{N}])(?:patient|employee|customer|client|applicant|tenant|resident|student|passenger|claimant|insured)(?:([ \t]*[:#-][ \t]*)|[ \t]{1,2})(?=\p{Lu})/giu;
+const ROLES = ['patient', 'employee', 'customer', 'client', 'applicant', 'tenant', 'resident', 'student', 'passenger', 'claimant', 'insured'];
+const ROLE_WORDS = wordSet(ROLES);
+const ROLE_WORD = `(?:${ROLES.join('|')})`;
+// The role word, not glued to a letter or digit before it. The look-behind comes after the word
+// (and reads it again backwards), so V8 tests it only where a role word is: the same matches, as
+// a role word holds only letters.
+const ROLE = new RegExp(
+  `${ROLE_WORD}(?<=(?<![\\p{L}\\p{N}])${ROLE_WORD})(?:([ \\t]*[:#-][ \\t]*)|[ \\t]{1,2})(?=\\p{Lu})`,
+  'giu',
+);
 const ROLE_FULL = 0.75;
 const ROLE_PART = 0.65;
 
@@ -257,26 +266,29 @@ function byIntroduction(text: string, names: Names): void {
 
 // --- Given name + surname ----------------------------------------------------------------------
 
-// A capitalised word not glued to what comes before. The look-behind comes after the first two
-// letters (and looks back over them): V8 then only tests it where a capital and a small letter are.
-const CAPITALISED =
-  /\p{Lu}\p{Ll}(?<![\p{L}\p{N}_@.\/\\#'’-]\p{Lu}\p{Ll})\p{Ll}*(?:-\p{Lu}\p{Ll}+)?(?=[ \t](?:\p{Lu}|\p{Ll}{1,4}[ \t]\p{Lu}))/gu;
-/** Every such word ends in a small letter before a blank and a capital (its own or a particle's): found faster. */
-const SMALL_BLANK_CAPITAL = /\p{Ll}[ \t]\p{Lu}/u;
+// A capitalised word not glued to what comes before (`Mary`, `Mary-Jane`), followed by a blank and
+// a capital, or a short particle, a blank and a capital. Matched from the blank after it, looking
+// back (group 1 is the word): V8 then tests the look-behind only at blanks, far fewer places than
+// capitals. The matches are those of
+// /(?<![\p{L}\p{N}_@.\/\\#'’-])\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?(?=[ \t](?:\p{Lu}|\p{Ll}{1,4}[ \t]\p{Lu}))/gu,
+// as such words cannot overlap.
+const CAPITALISED_THEN_BLANK =
+  /[ \t](?=\p{Lu}|\p{Ll}{1,4}[ \t]\p{Lu})(?<=(?<![\p{L}\p{N}_@.\/\\#'’-])(\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)[ \t])/gu;
 /** "in Austin Texas", "at Jackson Heights", "the Grace Hopper Celebration": a place or a thing. */
 const PLACE_BEFORE = /(?:^|[^\p{L}])(?:in|at|near|around|across|outside|inside|throughout|visiting|into|the)[ \t]+$/iu;
 const PAIR = 0.6;
 const PAIR_WITH_MIDDLE = 0.65;
 
 function byGivenName(text: string, names: Names): void {
-  if (!SMALL_BLANK_CAPITAL.test(text)) return;
-  for (const m of text.matchAll(CAPITALISED)) {
-    const first = fold(m[0]);
+  for (const m of text.matchAll(CAPITALISED_THEN_BLANK)) {
+    const word = m[1] ?? '';
+    const at = m.index - word.length;
+    const first = fold(word);
     const given = FIRST_NAMES.has(first) ? first : (first.split('-')[0] ?? ''); // "Mary-Jane" -> "mary"
     if (given.length < 3 || !FIRST_NAMES.has(given) || AMBIGUOUS_FIRST_NAMES.has(given)) continue;
-    const name = readName(text, m.index, 4, false);
+    const name = readName(text, at, 4, false);
     if (name === null || name.words.length < 2) continue;
-    const before = text.slice(Math.max(0, m.index - 24), m.index);
+    const before = text.slice(Math.max(0, at - 24), at);
     if (PLACE_BEFORE.test(before)) continue;
     // Inside a run already read from an earlier given name ("Martin Luther King"): not a new name.
     const previous = /(\p{Lu}\p{Ll}+)[ \t]$/u.exec(before)?.[1];

@@ -22,12 +22,14 @@ export interface Assignment {
 const MAX_KEY = 100;
 const MAX_VALUE = 512;
 /** Characters that end an unquoted value. */
-const VALUE_STOPS = new Set([...' \t\r\n"\'`,;<>()[]{}']);
+const VALUE_STOPS = new Uint8Array(128);
+for (const c of ' \t\r\n"\'`,;<>()[]{}') VALUE_STOPS[c.charCodeAt(0)] = 1;
 /** `&` ends a value only where a query string's next parameter starts (`&next=`). */
 const NEXT_PARAMETER = /&[A-Za-z_][\w.-]{0,40}=/y;
 
 function isValueStop(text: string, i: number): boolean {
-  if (text.charAt(i) !== '&') return VALUE_STOPS.has(text.charAt(i));
+  const c = text.charCodeAt(i);
+  if (c !== 38 /* & */) return VALUE_STOPS[c] === 1;
   NEXT_PARAMETER.lastIndex = i;
   return NEXT_PARAMETER.test(text);
 }
