@@ -1,5 +1,5 @@
 import { decide } from './decide.js';
-import { mask } from './mask.js';
+import { applyMaskPlan, maskPlan, type MaskReplacement } from './mask.js';
 import { sample } from './sample.js';
 import { scan } from './scan.js';
 import type { CheckOptions, CheckOutcome, Detection } from './types.js';
@@ -9,6 +9,15 @@ import type { CheckOptions, CheckOutcome, Detection } from './types.js';
  * the policy masks (DESIGN §18-20).
  */
 export function check(text: string, options: CheckOptions): CheckOutcome {
+  const { masks: _masks, ...outcome } = checkWithPlan(text, options);
+  return outcome;
+}
+
+/**
+ * A check that also returns its replacements (null when blocked), so a file can be masked in its
+ * own format: the same decision, detections and masked text as `check`.
+ */
+export function checkWithPlan(text: string, options: CheckOptions): CheckOutcome & { masks: MaskReplacement[] | null } {
   const findings = scan(text, options);
   const { decision, findings: decided, fired_rules, summary } = decide(findings, options.rules, options.destination);
   const blocked = decision === 'BLOCKED';
@@ -22,11 +31,13 @@ export function check(text: string, options: CheckOptions): CheckOutcome {
   }
 
   const toMask = decided.filter((d) => d.action === 'MASK').map((d) => d.finding);
+  const masks = blocked ? null : maskPlan(text, toMask, options.masking, options.hashKey);
   return {
     decision,
     summary,
     detected: [...detected.values()],
-    masked_content: blocked ? null : mask(text, toMask, options.masking, options.hashKey),
+    masked_content: masks ? applyMaskPlan(text, masks) : null,
     fired_rules,
+    masks,
   };
 }

@@ -1,13 +1,13 @@
 // The detection engine's public API: pure functions over strings (DESIGN §16-21).
 export { DETECTOR_TYPES, isKnownDataType } from './catalogue.js';
-export { check } from './check.js';
+export { check, checkWithPlan } from './check.js';
 export { allowlistProblems, compileAllowlist } from './custom/allowlist.js';
 export { compileCustomDetectors, customDetectorProblems, type CustomProblem } from './custom/compile.js';
 export { CUSTOM_CONFIDENCE, CUSTOM_LIMITS, CUSTOM_NAME } from './custom/limits.js';
 export { PatternError } from './custom/pattern.js';
 export { decide } from './decide.js';
 export { defaultRules } from './default-rules.js';
-export { mask } from './mask.js';
+export { applyMaskPlan, mask, maskPlan, type MaskReplacement } from './mask.js';
 export { sample } from './sample.js';
 export { DEFAULT_MIN_CONFIDENCE, scan } from './scan.js';
 export * from './types.js';

@@ -16,11 +16,18 @@ function pseudonymizer(): (type: string, value: string) => number {
   };
 }
 
+/** One planned replacement: characters [start, end) become `replacement`. */
+export interface MaskReplacement {
+  start: number;
+  end: number;
+  replacement: string;
+}
+
 /**
- * DESIGN §20. Replaces the given spans and leaves every other character as it was. A span that
- * overlaps one already replaced (callers pass resolved findings, so only by mistake) is skipped.
+ * DESIGN §20. The replacements for the given spans, in text order. A span that overlaps one already
+ * planned (callers pass resolved findings, so only by mistake) is skipped.
  */
-export function mask(text: string, findingsToMask: readonly Finding[], style: MaskingStyle, hashKey: string): string {
+export function maskPlan(text: string, findingsToMask: readonly Finding[], style: MaskingStyle, hashKey: string): MaskReplacement[] {
   const spans = [...findingsToMask].sort((a, b) => a.start - b.start || b.end - a.end);
   const pseudonym = pseudonymizer();
   const replace = (f: Finding, value: string): string => {
@@ -36,13 +43,29 @@ export function mask(text: string, findingsToMask: readonly Finding[], style: Ma
     }
   };
 
-  const parts: string[] = [];
+  const plan: MaskReplacement[] = [];
   let pos = 0;
   for (const f of spans) {
     if (f.start < pos || f.end > text.length || f.start >= f.end) continue;
-    parts.push(text.slice(pos, f.start), replace(f, text.slice(f.start, f.end)));
+    plan.push({ start: f.start, end: f.end, replacement: replace(f, text.slice(f.start, f.end)) });
     pos = f.end;
+  }
+  return plan;
+}
+
+/** Applies replacements in text order (as `maskPlan` returns them); every other character stays. */
+export function applyMaskPlan(text: string, plan: readonly MaskReplacement[]): string {
+  const parts: string[] = [];
+  let pos = 0;
+  for (const r of plan) {
+    parts.push(text.slice(pos, r.start), r.replacement);
+    pos = r.end;
   }
   parts.push(text.slice(pos));
   return parts.join('');
+}
+
+/** DESIGN §20: the text with the given spans replaced. */
+export function mask(text: string, findingsToMask: readonly Finding[], style: MaskingStyle, hashKey: string): string {
+  return applyMaskPlan(text, maskPlan(text, findingsToMask, style, hashKey));
 }
