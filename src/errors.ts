@@ -60,6 +60,7 @@ export const Errors = {
   detectionOverloaded: () => unavailable('detection_overloaded', 'Detection is at capacity; the content was not checked. Retry shortly.'),
   detectionTimeout: () => unavailable('detection_timeout', 'Detection did not finish in time; the content was not checked.'),
   detectionFailed: () => unavailable('detection_failed', 'Detection failed; the content was not checked.'),
+  fileCheckFailed: () => unavailable('file_check_failed', 'The file could not be checked and nothing was released. Submit it again.'),
   storeUnavailable: () => unavailable('store_unavailable', 'The data store is unavailable; the request was not completed.'),
   cacheUnavailable: () => unavailable('redis_unavailable', 'Redis is unavailable; the request was not completed.'),
   auditOverloaded: () => unavailable('audit_overloaded', 'The audit trail is behind; the check was not recorded. Retry shortly.'),

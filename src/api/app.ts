@@ -1,4 +1,4 @@
-// Builds the API: config → clients (Mongo, Redis, detection pool) → services → auth → rate limits → routes.
+// Builds the API: config → clients (Mongo, Redis, detection pool, queues) → services → auth → rate limits → routes.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '../config/index.js';
@@ -6,19 +6,24 @@ import auth from './plugins/auth.js';
 import configPlugin from './plugins/config.js';
 import detectPool from './plugins/detect-pool.js';
 import errorHandler, { frameworkErrors } from './plugins/error-handler.js';
+import metrics from './plugins/metrics.js';
 import mongo from './plugins/mongo.js';
 import openapi from './plugins/openapi.js';
+import queues from './plugins/queues.js';
 import redis from './plugins/redis.js';
 import rateLimits from './plugins/rate-limits.js';
 import services from './plugins/services.js';
+import adminQueues from './routes/admin-queues.js';
 import analytics from './routes/analytics.js';
 import audit from './routes/audit.js';
 import health from './routes/health.js';
 import licenseValidation from './routes/license-validation.js';
 import licenses from './routes/licenses.js';
+import metricsRoute from './routes/metrics.js';
 import organizations from './routes/organizations.js';
 import policies from './routes/policies.js';
 import preflight from './routes/preflight.js';
+import preflightFiles from './routes/preflight-files.js';
 
 /** Logs say what happened, never what was submitted: no bodies, no query strings, no credentials. */
 function loggerOptions(config: Config) {
@@ -41,9 +46,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(configPlugin, { config });
     await app.register(errorHandler);
     await app.register(openapi);
+    await app.register(metrics);
     await app.register(mongo);
     await app.register(redis);
     await app.register(detectPool);
+    await app.register(queues);
     await app.register(services);
     await app.register(auth);
     await app.register(rateLimits);
@@ -51,6 +58,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(organizations);
     await app.register(policies);
     await app.register(preflight);
+    await app.register(preflightFiles);
+    await app.register(adminQueues);
+    await app.register(metricsRoute);
     await app.register(audit);
     await app.register(licenses);
     await app.register(licenseValidation);

@@ -26,7 +26,20 @@ const EnvSchema = z.object({
   AUDIT_DRAIN_BATCH: int(1, 10_000).default(1_000),
   AUDIT_CLAIM_IDLE_MS: int(100, 3_600_000).default(30_000),
   AUDIT_MAX_BACKLOG: int(1, 100_000_000).default(1_000_000),
+  MAX_FILE_BYTES: int(1, 1024 * 1024 * 1024).default(25 * 1024 * 1024),
+  FILE_WAIT_MS: int(0, 300_000).default(20_000),
+  FILE_WORKER_CONCURRENCY: int(1, 64).default(2),
+  FILE_JOB_ATTEMPTS: int(1, 20).default(3),
+  FILE_JOB_LOCK_MS: int(1_000, 3_600_000).default(120_000),
+  FILE_STALLED_INTERVAL_MS: int(100, 3_600_000).default(30_000),
+  OCR_WORKERS: int(1, 16).default(Math.min(2, availableParallelism())),
+  FILE_MAX_PIXELS: int(1, 1_000_000_000).default(50_000_000),
+  FILE_MAX_PAGES: int(1, 100_000).default(1_000),
+  FILE_MAX_OCR_PAGES: int(0, 10_000).default(50),
+  MASKED_FILE_RETENTION_HOURS: z.coerce.number().positive().max(24 * 365).default(24),
+  FILE_SWEEP_EVERY_MS: int(1_000, 86_400_000).default(15 * 60_000),
   AUDIT_DRAIN_IN_API: z.enum(['true', 'false'], { error: () => 'must be true or false' }).default('true'),
+  METRICS_PUBLIC: z.enum(['true', 'false'], { error: () => 'must be true or false' }).default('false'),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -45,6 +58,23 @@ export interface Config {
   limits: { maxTextBytes: number; dashboardPerMinute: number };
   detect: { threads: number; maxQueue: number; timeoutMs: number; inlineMaxChars: number };
   audit: { drainBatch: number; claimIdleMs: number; maxBacklog: number; drainInApi: boolean };
+  /** GET /metrics answers without a credential (a scraper on a private network). */
+  metricsPublic: boolean;
+  files: {
+    maxBytes: number;
+    /** How long POST /api/preflight waits for its job before answering 202. */
+    waitMs: number;
+    concurrency: number;
+    attempts: number;
+    lockMs: number;
+    stalledIntervalMs: number;
+    ocrWorkers: number;
+    maxPixels: number;
+    maxPages: number;
+    maxOcrPages: number;
+    retentionMs: number;
+    sweepEveryMs: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -86,6 +116,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       claimIdleMs: e.AUDIT_CLAIM_IDLE_MS,
       maxBacklog: e.AUDIT_MAX_BACKLOG,
       drainInApi: e.AUDIT_DRAIN_IN_API === 'true',
+    },
+    metricsPublic: e.METRICS_PUBLIC === 'true',
+    files: {
+      maxBytes: e.MAX_FILE_BYTES,
+      waitMs: e.FILE_WAIT_MS,
+      concurrency: e.FILE_WORKER_CONCURRENCY,
+      attempts: e.FILE_JOB_ATTEMPTS,
+      lockMs: e.FILE_JOB_LOCK_MS,
+      stalledIntervalMs: e.FILE_STALLED_INTERVAL_MS,
+      ocrWorkers: e.OCR_WORKERS,
+      maxPixels: e.FILE_MAX_PIXELS,
+      maxPages: e.FILE_MAX_PAGES,
+      maxOcrPages: e.FILE_MAX_OCR_PAGES,
+      retentionMs: Math.round(e.MASKED_FILE_RETENTION_HOURS * 3_600_000),
+      sweepEveryMs: e.FILE_SWEEP_EVERY_MS,
     },
   };
 }

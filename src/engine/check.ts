@@ -41,3 +41,9 @@ export function checkWithPlan(text: string, options: CheckOptions): CheckOutcome
     masks,
   };
 }
+
+/** Detections kept from the destination: everything when blocked, else what masking replaced. */
+export function preventedCount(outcome: CheckOutcome): number {
+  if (outcome.decision === 'BLOCKED') return outcome.detected.reduce((n, d) => n + d.count, 0);
+  return outcome.fired_rules.filter((r) => r.action === 'MASK').reduce((n, r) => n + r.count, 0);
+}

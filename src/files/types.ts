@@ -151,8 +151,10 @@ export class FileError extends Error {
   constructor(
     readonly code: FileErrorCode,
     detail: string,
+    /** The library error behind it, kept for debugging (never part of the detail). */
+    options?: { cause?: unknown },
   ) {
-    super(detail);
+    super(detail, options);
     this.status = STATUS[code];
   }
 }

@@ -1,6 +1,6 @@
 // Raw keys are shown once to their owner and then kept two ways: a SHA-256 hash for lookup and an
 // AES-256-GCM ciphertext under SERVICE_MASTER_KEY so the dashboard can show them again.
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 
 export const KEY_PREFIXES = { policy: 'svc_sk_', license: 'svc_lic_', partner: 'svc_cpk_' } as const;
 export type KeyKind = keyof typeof KEY_PREFIXES;
@@ -45,6 +45,11 @@ export class KeyVault {
   constructor(masterKey: string) {
     this.encryptionKey = Buffer.from(hkdfSync('sha256', masterKey, 'preflight', 'api-key-encryption', 32));
     this.maskingKey = Buffer.from(hkdfSync('sha256', masterKey, 'preflight', 'mask-hash', 32)).toString('base64');
+  }
+
+  /** Hash-style masks are keyed per organization, so equal values do not correlate across orgs. */
+  maskingKeyFor(orgId: string): string {
+    return createHmac('sha256', this.maskingKey).update(orgId).digest('base64');
   }
 
   encrypt(raw: string): string {

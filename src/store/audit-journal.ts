@@ -3,7 +3,7 @@
 // into MongoDB in large batches and deletes them from the stream. Appends from concurrent requests
 // are auto-pipelined by ioredis, so recording costs about one Redis round trip per check instead of
 // one store write.
-import type { Redis } from 'ioredis';
+import type { Redis, Result } from 'ioredis';
 import { ApiError, Errors } from '../errors.js';
 import type { AuditDoc } from './audit-repository.js';
 import { idTime } from './ids.js';
@@ -12,6 +12,23 @@ import { idTime } from './ids.js';
 const CLOCK_SKEW_MS = 60_000;
 const SCAN_PAGE = 500;
 const SCAN_MAX_PAGES = 20;
+/** How long a check that may be retried (a file check) remembers that it was recorded. */
+const RECORDED_TTL_S = 7 * 86_400;
+/** KEYS[1] stream, KEYS[2] the check's "recorded" marker; ARGV[1] record, ARGV[2] marker TTL (s). */
+const APPEND_ONCE = `
+if redis.call('SET', KEYS[2], '1', 'NX', 'EX', ARGV[2]) then
+  redis.call('XADD', KEYS[1], '*', 'd', ARGV[1])
+  return 1
+end
+return 0
+`;
+
+declare module 'ioredis' {
+  interface RedisCommander<Context> {
+    pfAppendOnce(stream: string, marker: string, record: string, ttlS: number): Result<number, Context>;
+  }
+}
+
 /** The backlog is measured at most this often, by the appending process itself. */
 const BACKLOG_MEASURE_MS = 1_000;
 
@@ -46,9 +63,23 @@ export class AuditJournal {
   ) {
     this.stream = journalKey(prefix);
     this.prefix = prefix;
+    if (!this.redis.pfAppendOnce) this.redis.defineCommand('pfAppendOnce', { numberOfKeys: 2, lua: APPEND_ONCE });
   }
 
   async append(doc: AuditDoc): Promise<void> {
+    await this.guarded(() => this.redis.xadd(this.stream, '*', 'd', encodeAudit(doc)));
+  }
+
+  /**
+   * Appends a record whose check may run more than once (a file job retried after its worker died):
+   * only the first append of an id is journaled. Returns whether this call recorded it.
+   */
+  async appendOnce(doc: AuditDoc): Promise<boolean> {
+    const marker = `${this.prefix}audit:recorded:${doc._id}`;
+    return (await this.guarded(() => this.redis.pfAppendOnce(this.stream, marker, encodeAudit(doc), RECORDED_TTL_S))) === 1;
+  }
+
+  private async guarded<T>(write: () => Promise<T>): Promise<T> {
     if (this.closed) throw Errors.shuttingDown();
     try {
       // Measured here rather than by a drainer: an API process that does not drain must still see it.
@@ -57,7 +88,7 @@ export class AuditJournal {
         this.backlog = await this.length();
       }
       if (this.backlog >= this.maxBacklog) throw Errors.auditOverloaded();
-      await this.redis.xadd(this.stream, '*', 'd', encodeAudit(doc));
+      return await write();
     } catch (err) {
       if (err instanceof ApiError) throw err;
       throw Object.assign(Errors.cacheUnavailable(), { cause: err });

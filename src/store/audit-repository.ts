@@ -17,6 +17,8 @@ export interface AuditDoc {
   prevented: number;
   source: 'text' | 'file';
   bytes: number;
+  /** File checks: what the file was and whether a masked copy was made (absent for text checks). */
+  file?: { kind: string; pages: number; ocr_pages: number; masked: boolean };
   created_at: Date;
   /** The journal entry the stored copy came from (set by the drainer): tells a redelivery from a duplicate. */
   journal_entry?: string;

@@ -1,9 +1,10 @@
-// The worker process: background work that must not run on the API's request path. Today it drains
-// the audit journal into the store; queue processors (file checks, exports) join it here.
+// The worker process: background work that must not run on the API's request path: file checks
+// (the `file-scan` queue) and their retention sweep, and draining the audit journal into the store.
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { ConfigError, loadConfig } from '../config/index.js';
 import { startAuditDrainer } from '../store/audit-drainer.js';
+import { startFileWorkers } from './file-workers.js';
 import { AuditJournal } from '../store/audit-journal.js';
 import { analyticsRepository } from '../store/analytics-repository.js';
 import { auditRepository } from '../store/audit-repository.js';
@@ -26,7 +27,8 @@ async function main(): Promise<void> {
     { batchSize: config.audit.drainBatch, claimIdleMs: config.audit.claimIdleMs },
     log,
   );
-  log.info('worker started: draining the audit journal and counting analytics');
+  const fileWorkers = await startFileWorkers(config, mongo.db, journal, log);
+  log.info('worker started: file checks, file retention, audit journal drain and analytics');
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -38,6 +40,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS).unref();
     (async () => {
+      await fileWorkers.close();
       await drainer.stop();
       redis.disconnect();
       await mongo.client.close();

@@ -102,3 +102,23 @@ export function check(app: FastifyInstance, apiKey: string, payload: unknown, ex
     ...extra,
   });
 }
+
+/** A multipart/form-data body as a browser or curl would send it (encoded by the platform's FormData). */
+export async function multipart(fields: Record<string, string>, file?: { name: string; bytes: Buffer; field?: string }) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  if (file) form.append(file.field ?? 'file', new Blob([file.bytes]), file.name);
+  const encoded = new Response(form);
+  return { payload: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type') ?? '' };
+}
+
+/** POST /api/preflight with one file and the given form fields. */
+export async function fileCheck(app: FastifyInstance, apiKey: string, bytes: Buffer, fields: Record<string, string> = { destination: 'AI_TOOL' }, name = 'upload.bin') {
+  const body = await multipart(fields, { name, bytes });
+  return app.inject({
+    method: 'POST',
+    url: '/api/preflight',
+    headers: { 'x-service-api-key': apiKey, 'content-type': body.contentType },
+    payload: body.payload,
+  });
+}

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { periodDays } from '../../src/services/analytics.js';
 import { detectionLabel } from '../../src/services/detection-labels.js';
-import { preventedCount } from '../../src/services/text-check.js';
+import { preventedCount } from '../../src/engine/index.js';
 import type { CheckOutcome } from '../../src/engine/types.js';
 
 describe('periods', () => {

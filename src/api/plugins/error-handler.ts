@@ -10,6 +10,7 @@ import {
   MongoTopologyClosedError,
 } from 'mongodb';
 import { ApiError, Errors } from '../../errors.js';
+import { FileError } from '../../files/types.js';
 
 interface Issue {
   instancePath: string;
@@ -39,6 +40,7 @@ function isStoreOutage(err: unknown): boolean {
 /** Maps framework errors (body parsing, validation) to the catalogue. */
 function toApiError(err: FastifyError): ApiError | undefined {
   if (err instanceof ApiError) return err;
+  if (err instanceof FileError) return new ApiError(err.status, err.code, err.message);
   if (hasZodFastifySchemaValidationErrors(err)) return Errors.validation(validationDetail(err.validation, err.validationContext));
   if (isStoreOutage(err) || isStoreOutage(err.cause)) return Errors.storeUnavailable();
   switch (err.code) {
@@ -50,6 +52,15 @@ function toApiError(err: FastifyError): ApiError | undefined {
       return Errors.malformedJson('The request body is empty; send a JSON object.');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return Errors.malformedJson(`The request body is not valid JSON: ${err.message}`);
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return Errors.payloadTooLarge('The file is larger than this service accepts.');
+    case 'FST_FILES_LIMIT':
+      return Errors.badRequest('Send one file per check.');
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return Errors.badRequest('The form has too many fields; send file, destination, org_id and policy_id.');
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return Errors.unsupportedMediaType('Send the file as multipart/form-data.');
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return Errors.badRequest('The Content-Length header does not match the body.');
   }

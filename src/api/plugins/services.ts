@@ -13,6 +13,8 @@ import { PolicyService } from '../../services/policies.js';
 import { RateLimits } from '../../services/rate-limits.js';
 import { createRepositories, type Repositories } from '../../services/repositories.js';
 import { TextCheckService } from '../../services/text-check.js';
+import { FileCheckService } from '../../services/file-check.js';
+import { fileStore } from '../../store/file-store.js';
 import { KeyVault } from '../../store/api-keys.js';
 import { RateCounters } from '../../store/rate-counters.js';
 
@@ -30,6 +32,7 @@ export interface Services {
   rateLimits: RateLimits;
   analytics: AnalyticsService;
   textChecks: TextCheckService;
+  fileChecks: FileCheckService;
 }
 
 declare module 'fastify' {
@@ -66,11 +69,16 @@ export default fp(
       rateLimits: new RateLimits(new RateCounters(app.redis, app.config.redis.prefix), app.config.limits.dashboardPerMinute),
       analytics: new AnalyticsService(repos.analytics),
       textChecks: new TextCheckService(app.detectPool, auditJournal, vault),
+      fileChecks: new FileCheckService(fileStore(app.mongo.db), app.queues.fileScan, app.queues.fileScanEvents, repos.audit, auditJournal, {
+        baseUrl: app.config.baseUrl,
+        waitMs: app.config.files.waitMs,
+        attempts: app.config.files.attempts,
+      }),
     });
     app.addHook('onClose', async () => {
       auditJournal.close();
       await auditDrainer?.stop();
     });
   },
-  { name: 'services', dependencies: ['mongo', 'redis', 'detect-pool'] },
+  { name: 'services', dependencies: ['mongo', 'redis', 'detect-pool', 'queues'] },
 );

@@ -1,11 +1,14 @@
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { Errors } from '../../errors.js';
-import type { PolicyPrincipal } from '../../services/key-resolver.js';
-import { assertLicenseActive } from '../../services/licenses.js';
+import { checkTarget } from '../../services/check-target.js';
+import type { Viewer } from '../../services/file-check.js';
 import type { Principal } from '../plugins/auth.js';
 import { authErrors, ErrorBody, unavailable } from '../schemas/common.js';
-import { PreflightParams, TextCheckBody, TextCheckResult } from '../schemas/preflight.js';
+import { FileCheckResult, PendingCheck, PreflightParams, TextCheckBody, TextCheckResult } from '../schemas/preflight.js';
+
+export const viewerOf = (principal: Principal): Viewer => (principal.kind === 'policy' ? { orgId: principal.org._id } : 'admin');
 
 /** JSON may escape each byte of text as \uXXXX: the body limit leaves room for that, the text limit is exact. */
 const bodyLimitFor = (maxTextBytes: number) => maxTextBytes * 6 + 64 * 1024;
@@ -16,20 +19,6 @@ export default fp(
     const maxTextBytes = app.config.limits.maxTextBytes;
     const tags = ['preflight'];
     const security = [{ apiKey: [] }];
-
-    /** `org_id` must be the key's org; `policy_id` may pick another active policy of that org. */
-    async function policyFor(principal: PolicyPrincipal, body: TextCheckBody): Promise<PolicyPrincipal> {
-      const { org, policy } = principal;
-      if (body.org_id !== undefined && body.org_id !== org._id && body.org_id !== org.slug) {
-        throw Errors.otherOrganization('org_id is not the organization of this API key.');
-      }
-      if (body.policy_id === undefined || body.policy_id === policy._id) return principal;
-      const chosen = await app.services.keys.byPolicyId(org._id, body.policy_id);
-      if (!chosen) throw Errors.otherOrganization('policy_id is not a policy of this API key’s organization.');
-      if (!chosen.policy.is_active) throw Errors.policyInactive();
-      assertLicenseActive(chosen.license);
-      return chosen;
-    }
 
     const textCheck = {
       onRequest: app.authenticate('policy'),
@@ -48,7 +37,7 @@ export default fp(
       const bytes = Buffer.byteLength(body.text, 'utf8');
       if (bytes > maxTextBytes) throw Errors.payloadTooLarge(`text is ${bytes} bytes; the limit is ${maxTextBytes} bytes of UTF-8.`);
       if (request.principal.kind !== 'policy') throw Errors.missingApiKey();
-      const target = await policyFor(request.principal, body);
+      const target = await checkTarget(app.services.keys, request.principal, body);
       return app.services.textChecks.run(target, body.text, body.destination);
     };
     r.post('/api/preflight/text', textCheck, handler);
@@ -61,27 +50,31 @@ export default fp(
         schema: {
           tags,
           security,
-          summary: 'A recorded check; content and samples are not kept, so they are null here',
+          summary: 'A check by id. Content and samples are not kept, so masked_content and samples are null; a file check still running answers 202',
           params: PreflightParams,
-          response: { 200: TextCheckResult, ...authErrors },
+          response: { 200: z.union([TextCheckResult, FileCheckResult]), 202: PendingCheck, ...authErrors, 410: ErrorBody, 413: ErrorBody, 415: ErrorBody },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const id = request.params.preflight_id;
-        const doc = (await app.repos.audit.findById(id)) ?? (await app.services.auditJournal.pending(id));
-        const principal = request.principal;
-        if (!doc || (principal.kind === 'policy' && doc.org_id !== principal.org._id)) throw Errors.notFound('Check');
-        return {
+        const found = await app.services.fileChecks.find(id, viewerOf(request.principal));
+        if (!found) throw Errors.notFound('Check');
+        if ('status' in found) {
+          if (found.status === 'done') return found.result;
+          return reply.code(202).header('location', `/api/preflight/${id}`).send(found);
+        }
+        const { doc, masked_file_url } = found;
+        const common = {
           preflight_id: doc._id,
           decision: doc.decision,
           summary: doc.summary,
           detected: doc.detected.map(({ type, count }) => ({ type, count, sample: null })),
-          masked_content: null,
           policy_version: doc.policy_version,
           created_at: doc.created_at.toISOString(),
         };
+        return doc.source === 'file' ? { ...common, masked_file_url } : { ...common, masked_content: null };
       },
     );
   },
-  { name: 'routes-preflight', dependencies: ['auth'] },
+  { name: 'routes-preflight', dependencies: ['auth', 'services'] },
 );

@@ -24,4 +24,28 @@ export const TextCheckResult = z
   })
   .meta({ id: 'TextCheckResult' });
 
+/** The form fields of a file check besides `file` (spec part 5). */
+export const FileCheckFields = z.object({
+  destination: DestinationSchema,
+  org_id: TextCheckBody.shape.org_id,
+  policy_id: TextCheckBody.shape.policy_id,
+});
+export type FileCheckFields = z.infer<typeof FileCheckFields>;
+
+export const FileCheckResult = z
+  .object({
+    preflight_id: z.string(),
+    decision: z.enum(DECISIONS),
+    summary: z.string(),
+    detected: z.array(Detection),
+    masked_file_url: z.string().nullable().describe('Download of the masked file in its own format; null when BLOCKED'),
+    policy_version: z.string(),
+    created_at: Timestamp,
+  })
+  .meta({ id: 'FileCheckResult' });
+
+export const PendingCheck = z
+  .object({ preflight_id: z.string(), status: z.literal('pending') })
+  .meta({ id: 'PendingCheck', description: 'The file is still being checked; GET /api/preflight/{preflight_id} answers when done' });
+
 export const PreflightParams = z.object({ preflight_id: z.string().min(1).max(100) });

@@ -1,0 +1,49 @@
+// BullMQ queues the API produces to, and the events it waits on. Their Redis connections are their
+// own: a queue fails fast when Redis is gone (the request gets 503), while the events stream is a
+// blocking reader that must wait out an outage (BullMQ requires maxRetriesPerRequest null for it).
+import { QueueEvents, type Queue } from 'bullmq';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import { bullPrefix } from '../../jobs/prefix.js';
+import { FILE_SCAN_QUEUE, fileScanQueue, type FileScanJob, type FileScanResult } from '../../jobs/file-scan.js';
+
+export interface Queues {
+  /** The key prefix of every BullMQ queue of this deployment. */
+  prefix: string;
+  fileScan: Queue<FileScanJob, FileScanResult>;
+  fileScanEvents: QueueEvents;
+  /** Every queue, for the ops dashboard and /metrics: a new queue joins this list. */
+  all: Queue[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    queues: Queues;
+  }
+}
+
+export default fp(
+  async (app) => {
+    const prefix = bullPrefix(app.config.redis.prefix);
+    const producer = new Redis(app.config.redis.url, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      connectionName: 'preflight-api-queues',
+    });
+    producer.on('error', (err) => app.log.warn({ err: err.message }, 'queue redis connection error'));
+    const events = new Redis(app.config.redis.url, { maxRetriesPerRequest: null, connectionName: 'preflight-api-queue-events' });
+    events.on('error', (err) => app.log.warn({ err: err.message }, 'queue events redis connection error'));
+    const fileScan = fileScanQueue({ connection: producer, prefix });
+    const fileScanEvents = new QueueEvents(FILE_SCAN_QUEUE, { connection: events, prefix });
+    fileScan.on('error', (err) => app.log.warn({ err: err.message }, 'file-scan queue error'));
+    fileScanEvents.on('error', (err) => app.log.warn({ err: err.message }, 'file-scan events error'));
+    await fileScanEvents.waitUntilReady();
+    app.decorate('queues', { prefix, fileScan, fileScanEvents, all: [fileScan] });
+    app.addHook('onClose', async () => {
+      await Promise.allSettled([fileScanEvents.close(), fileScan.close()]);
+      producer.disconnect();
+      events.disconnect();
+    });
+  },
+  { name: 'queues', dependencies: ['config'] },
+);

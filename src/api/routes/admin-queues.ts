@@ -1,0 +1,43 @@
+// The queue dashboard (bull-board) at /admin/queues: every queue in app.queues.all, with its jobs,
+// retries and cleaning. One admin hook guards everything under the path, the UI's static assets and
+// JSON API included; a browser cannot add the bearer token to those loads, so until the dashboard
+// session (issue 6) adds a cookie to this hook, the page is reached through a proxy that sets it.
+import { createBullBoard } from '@bull-board/api';
+import type { IServerAdapter } from '@bull-board/api/typings/app';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { FastifyAdapter } from '@bull-board/fastify';
+import fp from 'fastify-plugin';
+import { ApiError, Errors } from '../../errors.js';
+
+const QUEUES_DASHBOARD_PATH = '/admin/queues';
+
+/**
+ * bull-board would answer a thrown error itself, as a 500 with its message; thrown on instead, it
+ * reaches the app's handler and leaves as {detail, code}. Refusals (auth, rate limit, body parsing)
+ * carry their status; anything else came from BullMQ's Redis calls.
+ */
+function passOn(err: Error & { statusCode?: number }): never {
+  if (err instanceof ApiError || (err.statusCode !== undefined && err.statusCode < 500)) throw err;
+  throw Object.assign(Errors.cacheUnavailable(), { cause: err });
+}
+
+export default fp(
+  async (app) => {
+    const board = new FastifyAdapter();
+    createBullBoard({
+      queues: app.queues.all.map((queue) => new BullMQAdapter(queue)),
+      // @bull-board/fastify 9.10.1 pins its own @bull-board/api 9.10.1 beside ours (9.10.2): the
+      // same class twice to the compiler, so the adapter's type is restated.
+      serverAdapter: board as unknown as IServerAdapter,
+      options: { uiConfig: { boardTitle: 'Preflight queues' } },
+    });
+    board.setBasePath(QUEUES_DASHBOARD_PATH).setErrorHandler(passOn);
+    const adminOnly = app.authenticate('admin');
+    // Its own context, so the admin hook and bull-board's error handler stay under the path.
+    await app.register(async (dashboard) => {
+      dashboard.addHook('onRequest', adminOnly);
+      await dashboard.register(board.registerPlugin(), { prefix: QUEUES_DASHBOARD_PATH });
+    });
+  },
+  { name: 'routes-admin-queues', dependencies: ['auth', 'queues'] },
+);

@@ -1,0 +1,99 @@
+// The `file-scan` queue (DESIGN §25): one job per uploaded file, id = the check's id, so a repeated
+// enqueue of the same check is one job. The payload carries the policy as it was when the file
+// arrived (a snapshot, no content): the check applies the policy the caller was answered under,
+// even if it changes while the job waits.
+import { Queue, type ConnectionOptions, type JobsOptions } from 'bullmq';
+import { z } from 'zod';
+import { ACTIONS, CATEGORIES, DECISIONS, DESTINATIONS, MASKING_STYLES } from '../engine/types.js';
+
+export const FILE_SCAN_QUEUE = 'file-scan';
+
+const RuleSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  enabled: z.boolean(),
+  dataTypes: z.array(z.string()),
+  destinations: z.array(z.enum(DESTINATIONS)),
+  action: z.enum(ACTIONS),
+});
+
+export const FileScanJob = z.object({
+  preflight_id: z.string(),
+  org_id: z.string(),
+  org_name: z.string(),
+  policy_id: z.string(),
+  policy_name: z.string(),
+  policy_version: z.string(),
+  destination: z.enum(DESTINATIONS),
+  bytes: z.number().int().nonnegative(),
+  received_at: z.string(),
+  policy: z.object({
+    rules: z.array(RuleSchema),
+    masking: z.enum(MASKING_STYLES),
+    custom_detectors: z.array(
+      z.object({
+        name: z.string(),
+        category: z.enum(CATEGORIES),
+        pattern: z.string().optional(),
+        keywords: z.array(z.string()).optional(),
+        case_sensitive: z.boolean().optional(),
+      }),
+    ),
+    allow: z.array(z.union([z.object({ value: z.string() }), z.object({ pattern: z.string() })])),
+    min_confidence: z.number(),
+  }),
+});
+export type FileScanJob = z.infer<typeof FileScanJob>;
+
+/** What the worker returns; the API adds `masked_file_url` (it knows the base URL). */
+export const FileScanResult = z.object({
+  preflight_id: z.string(),
+  decision: z.enum(DECISIONS),
+  summary: z.string(),
+  detected: z.array(z.object({ type: z.string(), count: z.number().int(), sample: z.string().nullable() })),
+  masked: z.boolean(),
+  policy_version: z.string(),
+  created_at: z.string(),
+});
+export type FileScanResult = z.infer<typeof FileScanResult>;
+
+/** A file that can never be checked: the job fails for good with this, JSON in its failed reason. */
+export const FileFailure = z.object({ status: z.number().int(), code: z.string(), detail: z.string() });
+export type FileFailure = z.infer<typeof FileFailure>;
+
+export function parseFileFailure(reason: string | undefined): FileFailure | null {
+  try {
+    const parsed = FileFailure.safeParse(JSON.parse(reason ?? ''));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface FileScanQueueOptions {
+  connection: ConnectionOptions;
+  prefix: string;
+}
+
+/** Completed jobs hold the answer (with samples) only for as long as a waiting request may need it. */
+const KEEP_COMPLETED_S = 300;
+/** Failed jobs say why, so a client that got 202 can still learn it; kept a day. */
+const KEEP_FAILED_S = 86_400;
+
+export function fileScanQueue({ connection, prefix }: FileScanQueueOptions): Queue<FileScanJob, FileScanResult> {
+  return new Queue<FileScanJob, FileScanResult>(FILE_SCAN_QUEUE, { connection, prefix });
+}
+
+function fileScanJobOptions(jobId: string, attempts: number): JobsOptions {
+  return {
+    jobId,
+    attempts,
+    backoff: { type: 'exponential', delay: 1_000 },
+    removeOnComplete: { age: KEEP_COMPLETED_S },
+    removeOnFail: { age: KEEP_FAILED_S },
+  };
+}
+
+export function enqueueFileScan(queue: Queue<FileScanJob, FileScanResult>, job: FileScanJob, attempts: number) {
+  return queue.add('file-scan', FileScanJob.parse(job), fileScanJobOptions(job.preflight_id, attempts));
+}

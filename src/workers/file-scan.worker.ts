@@ -1,0 +1,157 @@
+// The `file-scan` processor (DESIGN §25-26): upload → sniff → extract → engine → decision → masked
+// file in its own format → GridFS → audit record → upload deleted. Every step can run again: a job
+// whose worker died is picked up by another, overwrites the masked file under the same id and
+// appends its audit record only if the first run did not (AuditJournal.appendOnce).
+import { UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
+import type { Logger } from 'pino';
+import { checkWithPlan, preventedCount } from '../engine/index.js';
+import type { CheckOptions } from '../engine/types.js';
+import { extract } from '../files/extract/index.js';
+import { maskFile } from '../files/mask/index.js';
+import type { OcrPool } from '../files/ocr-pool.js';
+import { sniff } from '../files/sniff.js';
+import { FileError, type Extraction, type FileLimits, type MaskPlanner, type MaskSpan } from '../files/types.js';
+import { FILE_SCAN_QUEUE, FileScanJob, type FileFailure, type FileScanResult } from '../jobs/file-scan.js';
+import type { KeyVault } from '../store/api-keys.js';
+import type { AuditJournal } from '../store/audit-journal.js';
+import type { AuditDoc } from '../store/audit-repository.js';
+import type { FileStore } from '../store/file-store.js';
+import { checkOptionsOf } from '../store/policy-repository.js';
+
+export interface FileScanDeps {
+  files: FileStore;
+  journal: AuditJournal;
+  /** The stored record of a check, when the job runs again after recording it. */
+  recorded(id: string): Promise<AuditDoc | null>;
+  ocr: OcrPool;
+  vault: KeyVault;
+  limits: FileLimits;
+  retentionMs: number;
+}
+
+/** Fails the job for good: retrying cannot help, and the API answers with this status and detail. */
+function unrecoverable(failure: FileFailure): UnrecoverableError {
+  return new UnrecoverableError(JSON.stringify(failure));
+}
+
+/**
+ * Masking plans for the extracted text come from the check itself; a format that masks its own view
+ * of the text (DOCX) has it checked again. That view must reach the same verdict, or the file would
+ * be masked under a decision its own text does not support: fail closed.
+ */
+function planner(extraction: Extraction, masks: MaskSpan[], options: CheckOptions): MaskPlanner {
+  return (text) => {
+    if (text === extraction.text) return masks;
+    const again = checkWithPlan(text, options).masks;
+    if (!again) throw unrecoverable({ status: 503, code: 'detection_failed', detail: 'The file could not be masked consistently; it was not released.' });
+    return again;
+  };
+}
+
+const resultOf = (doc: AuditDoc): FileScanResult => ({
+  preflight_id: doc._id,
+  decision: doc.decision,
+  summary: doc.summary,
+  detected: doc.detected.map(({ type, count }) => ({ type, count, sample: null })),
+  masked: doc.file?.masked ?? false,
+  policy_version: doc.policy_version,
+  created_at: doc.created_at.toISOString(),
+});
+
+export function fileScanProcessor(deps: FileScanDeps) {
+  return async (job: Job<FileScanJob, FileScanResult>): Promise<FileScanResult> => {
+    const parsed = FileScanJob.safeParse(job.data);
+    if (!parsed.success) throw unrecoverable({ status: 422, code: 'invalid_job', detail: 'The file-check job is malformed.' });
+    const data = parsed.data;
+    const id = data.preflight_id;
+
+    const bytes = await deps.files.readUpload(id);
+    if (!bytes) {
+      // A run that recorded the check and deleted the upload, then died before the job was marked done.
+      const doc = await deps.recorded(id);
+      if (doc) return resultOf(doc);
+      throw unrecoverable({ status: 410, code: 'upload_missing', detail: 'The uploaded file is no longer available; submit it again.' });
+    }
+
+    let extraction: Extraction;
+    try {
+      extraction = await extract(bytes, sniff(bytes), { ocr: deps.ocr, limits: deps.limits });
+    } catch (err) {
+      if (err instanceof FileError) throw unrecoverable({ status: err.status, code: err.code, detail: err.message });
+      throw err;
+    }
+
+    const options = checkOptionsOf(data.policy, data.destination, deps.vault.maskingKeyFor(data.org_id));
+    let outcome: ReturnType<typeof checkWithPlan>;
+    try {
+      outcome = checkWithPlan(extraction.text, options);
+    } catch {
+      throw unrecoverable({ status: 503, code: 'detection_failed', detail: 'Detection failed; the file was not checked.' });
+    }
+
+    const createdAt = new Date();
+    const masked = outcome.masks !== null;
+    if (outcome.masks) {
+      const file = await maskFile(bytes, extraction, planner(extraction, outcome.masks, options));
+      const expiresAt = new Date(createdAt.getTime() + deps.retentionMs);
+      await deps.files.putMasked(id, file.bytes, { org_id: data.org_id, mime: file.mime, ext: file.ext, expires_at: expiresAt });
+    }
+
+    const doc: AuditDoc = {
+      _id: id,
+      org_id: data.org_id,
+      org_name: data.org_name,
+      policy_id: data.policy_id,
+      policy_name: data.policy_name,
+      policy_version: data.policy_version,
+      destination: data.destination,
+      decision: outcome.decision,
+      summary: outcome.summary,
+      detected: outcome.detected.map(({ type, count }) => ({ type, count })),
+      prevented: preventedCount(outcome),
+      source: 'file',
+      bytes: data.bytes,
+      file: { kind: extraction.layout.kind, pages: extraction.pages, ocr_pages: extraction.ocrPages, masked },
+      created_at: createdAt,
+    };
+    // A run that comes after one which recorded the check answers with that record's time.
+    const first = (await deps.journal.appendOnce(doc)) ? doc : ((await deps.recorded(id)) ?? doc);
+    await deps.files.deleteUpload(id);
+    return { ...resultOf(first), detected: outcome.detected };
+  };
+}
+
+export interface FileScanWorkerOptions {
+  connection: ConnectionOptions;
+  prefix: string;
+  concurrency: number;
+  lockMs: number;
+  stalledIntervalMs: number;
+}
+
+/** A job that will not run again: failed for good, or out of attempts. */
+function finallyFailed(job: Job, err: Error): boolean {
+  return err instanceof UnrecoverableError || err.name === 'UnrecoverableError' || job.attemptsMade >= (job.opts.attempts ?? 1);
+}
+
+export function startFileScanWorker(deps: FileScanDeps, opts: FileScanWorkerOptions, log: Logger): Worker<FileScanJob, FileScanResult> {
+  const worker = new Worker<FileScanJob, FileScanResult>(FILE_SCAN_QUEUE, fileScanProcessor(deps), {
+    connection: opts.connection,
+    prefix: opts.prefix,
+    concurrency: opts.concurrency,
+    lockDuration: opts.lockMs,
+    stalledInterval: opts.stalledIntervalMs,
+    // A job whose worker died is picked up again; twice more before it counts as failed.
+    maxStalledCount: 2,
+  });
+  worker.on('failed', (job, err) => {
+    if (!job) return;
+    // Logged by id and code only: a failure's detail never quotes the file.
+    log.warn({ job: job.id, attempt: job.attemptsMade, code: err.name }, 'file check failed');
+    if (finallyFailed(job, err) && job.id) {
+      deps.files.deleteUpload(job.id).catch((e: unknown) => log.warn({ job: job.id, err: String(e) }, 'could not delete the upload of a failed check'));
+    }
+  });
+  worker.on('error', (err) => log.warn({ err: err.message }, 'file-scan worker error'));
+  return worker;
+}

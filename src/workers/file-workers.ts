@@ -1,0 +1,64 @@
+// Everything the worker process runs for file checks, built from the config: the OCR pool, the
+// `file-scan` worker and the retention schedule with its worker. Tests start the same thing in-process.
+import type { Db } from 'mongodb';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { Config } from '../config/index.js';
+import { createOcrPool } from '../files/ocr-pool.js';
+import { DEFAULT_FILE_LIMITS, type FileLimits } from '../files/types.js';
+import { bullPrefix } from '../jobs/prefix.js';
+import { scheduleFileSweep } from '../jobs/file-retention.js';
+import { KeyVault } from '../store/api-keys.js';
+import type { AuditJournal } from '../store/audit-journal.js';
+import { auditRepository } from '../store/audit-repository.js';
+import { fileStore } from '../store/file-store.js';
+import { startFileRetentionWorker } from './file-retention.worker.js';
+import { startFileScanWorker } from './file-scan.worker.js';
+
+export interface FileWorkers {
+  close(): Promise<void>;
+}
+
+export function fileLimitsOf(config: Config): FileLimits {
+  const { maxBytes, maxPixels, maxPages, maxOcrPages } = config.files;
+  return { ...DEFAULT_FILE_LIMITS, maxBytes, maxPixels, maxPages, maxOcrPages };
+}
+
+export async function startFileWorkers(config: Config, db: Db, journal: AuditJournal, log: Logger): Promise<FileWorkers> {
+  const files = fileStore(db);
+  const audit = auditRepository(db);
+  const ocr = await createOcrPool({ workers: config.files.ocrWorkers });
+  // BullMQ workers block on Redis and must wait out outages: maxRetriesPerRequest null.
+  const connection = new Redis(config.redis.url, { maxRetriesPerRequest: null, connectionName: 'preflight-file-workers' });
+  connection.on('error', (err) => log.warn({ err: err.message }, 'file workers redis connection error'));
+  const prefix = bullPrefix(config.redis.prefix);
+  const scan = startFileScanWorker(
+    {
+      files,
+      journal,
+      recorded: async (id) => (await audit.findById(id)) ?? (await journal.pending(id)),
+      ocr,
+      vault: new KeyVault(config.masterKey),
+      limits: fileLimitsOf(config),
+      retentionMs: config.files.retentionMs,
+    },
+    {
+      connection,
+      prefix,
+      concurrency: config.files.concurrency,
+      lockMs: config.files.lockMs,
+      stalledIntervalMs: config.files.stalledIntervalMs,
+    },
+    log,
+  );
+  const sweepQueue = await scheduleFileSweep(connection, prefix, config.files.sweepEveryMs);
+  const sweeper = startFileRetentionWorker(files, connection, prefix, log);
+  return {
+    async close() {
+      // Running jobs finish (or, past the process's shutdown timeout, are picked up again as stalled).
+      await Promise.allSettled([scan.close(), sweeper.close(), sweepQueue.close()]);
+      await ocr.close();
+      connection.disconnect();
+    },
+  };
+}

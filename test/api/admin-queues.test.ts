@@ -1,0 +1,75 @@
+// The queue dashboard (bull-board) at /admin/queues: admin only, page, assets and JSON API alike;
+// its refusals and failures leave as {detail, code} like the rest of the API.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin, createOrg, startTestApp, type OrgFixture, type TestApp } from '../helpers/app.js';
+
+let t: TestApp;
+let org: OrgFixture;
+beforeAll(async () => {
+  t = await startTestApp();
+  org = await createOrg(t.app);
+});
+afterAll(async () => t.close());
+
+const get = (url: string, headers: Record<string, string> = admin) => t.app.inject({ method: 'GET', url, headers });
+
+describe('/admin/queues', () => {
+  const guarded = ['/admin/queues', '/admin/queues/queue/file-scan', '/admin/queues/api/queues', '/admin/queues/static/favicon-32x32.png'];
+
+  it.each(guarded)('%s refuses a missing or wrong credential (401) and a policy key (403)', async (url) => {
+    const none = await get(url, {});
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toMatchObject({ code: 'missing_credentials', detail: expect.any(String) });
+    expect((await get(url, { authorization: 'Bearer not-the-admin-token' })).json().code).toBe('invalid_credentials');
+    const policy = await get(url, { 'x-service-api-key': org.apiKey });
+    expect(policy.statusCode).toBe(403);
+    expect(policy.json().code).toBe('insufficient_permission');
+  });
+
+  it('serves the dashboard page and every asset it loads to the admin, rate limited', async () => {
+    const page = await get('/admin/queues');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['x-ratelimit-limit']).toBeDefined();
+    expect(page.body).toContain('<base href="/admin/queues/"');
+    const assets = [...page.body.matchAll(/(?:src|href)="(static\/[^"]+)"/g)].map((m) => m[1]);
+    expect(assets.length).toBeGreaterThan(3);
+    for (const asset of assets) expect((await get(`/admin/queues/${asset}`)).statusCode, asset).toBe(200);
+  });
+
+  it('its API lists the file-scan queue and pauses and resumes it', async () => {
+    const list = await get('/admin/queues/api/queues');
+    expect(list.statusCode).toBe(200);
+    expect(list.json().queues.map((q: { name: string }) => q.name)).toEqual(['file-scan']);
+
+    const pause = await t.app.inject({ method: 'PUT', url: '/admin/queues/api/queues/file-scan/pause', headers: admin });
+    expect(pause.statusCode).toBe(200);
+    expect(await t.app.queues.fileScan.isPaused()).toBe(true);
+    await t.app.inject({ method: 'PUT', url: '/admin/queues/api/queues/file-scan/resume', headers: admin });
+    expect(await t.app.queues.fileScan.isPaused()).toBe(false);
+  });
+
+  it('an unknown path under it is the JSON 404', async () => {
+    expect((await get('/admin/queues/nothing/here')).json()).toEqual({ detail: 'No route GET /admin/queues/nothing/here.', code: 'route_not_found' });
+  });
+
+  it('is not in the OpenAPI document', async () => {
+    const doc = (await get('/openapi.json', {})).json();
+    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/admin'))).toEqual([]);
+  });
+});
+
+describe('/admin/queues when the queue connection is gone', () => {
+  it('answers 503 redis_unavailable, not a 500', async () => {
+    const own = await startTestApp();
+    try {
+      await own.app.queues.fileScan.disconnect();
+      const res = await own.app.inject({ method: 'GET', url: '/admin/queues/api/queues', headers: admin });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBeDefined();
+      expect(res.json()).toMatchObject({ code: 'redis_unavailable', detail: expect.any(String) });
+    } finally {
+      await own.close();
+    }
+  });
+});
