@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Entry point of `npm start`, `npm test`, `npm run bench` and `npm run eval`: installs whatever is
-# missing on this machine, then hands over to scripts/stack.ts, which starts local Redis + FerretDB
-# when REDIS_URL / MONGODB_URL are not given (`eval` is pure and needs neither).
+# Entry point of `npm start`, `npm test`, `npm run bench`, `npm run bench:files` and `npm run eval`:
+# installs whatever is missing on this machine, then hands over to scripts/stack.ts, which starts
+# local Redis + FerretDB when REDIS_URL / MONGODB_URL are not given (`eval` is pure and needs neither).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mode="${1:?usage: scripts/run.sh start|test|bench|eval [args...]}"
+mode="${1:?usage: scripts/run.sh start|test|bench|bench-files|eval [args...]}"
 shift
 
 FERRETDB_VERSION=v1.24.2
@@ -64,9 +64,15 @@ ensure_ferretdb() {
   mv "$FERRETDB_BIN.tmp" "$FERRETDB_BIN"
 }
 
+# Test and benchmark fixtures render text into images (sharp/librsvg finds fonts through fontconfig).
+ensure_fonts() {
+  [[ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ]] || apt_install fonts-dejavu-core
+}
+
 ensure_node_modules
 if [[ $mode != eval ]]; then
   ensure_redis
   ensure_ferretdb
 fi
+[[ $mode == start ]] || ensure_fonts
 exec node --import tsx scripts/stack.ts "$mode" "$@"

@@ -77,6 +77,8 @@ interface Slot {
 }
 
 export async function createOcrPool({ workers, timeoutMs = 120_000 }: OcrPoolOptions): Promise<OcrPool> {
+  // With no worker every job would wait forever.
+  if (!Number.isInteger(workers) || workers < 1) throw new RangeError(`An OCR pool needs at least one worker, not ${workers}.`);
   // A missing language file makes createWorker hang rather than fail: check it first.
   await access(join(ENG.langPath, ENG.gzip ? 'eng.traineddata.gz' : 'eng.traineddata')).catch(() => {
     throw new OcrError(`The OCR language data is missing from ${ENG.langPath}.`);

@@ -21,15 +21,12 @@ function startsWith(bytes: Buffer, signature: Signature, at = 0): boolean {
   return bytes.length >= at + sig.length && bytes.subarray(at, at + sig.length).equals(sig);
 }
 
-const IMAGES: Array<[Signature, Extract<Sniffed, { kind: 'image' }>, number?]> = [
-  [[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], { kind: 'image', mime: 'image/png', format: 'png' }],
-  [[0xff, 0xd8, 0xff], { kind: 'image', mime: 'image/jpeg', format: 'jpeg' }],
-  ['WEBP', { kind: 'image', mime: 'image/webp', format: 'webp' }, 8],
-  ['II*\0', { kind: 'image', mime: 'image/tiff', format: 'tiff' }],
-  ['MM\0*', { kind: 'image', mime: 'image/tiff', format: 'tiff' }],
-  // BigTIFF.
-  ['II+\0', { kind: 'image', mime: 'image/tiff', format: 'tiff' }],
-  ['MM\0+', { kind: 'image', mime: 'image/tiff', format: 'tiff' }],
+const IMAGES: Array<[(bytes: Buffer) => boolean, Extract<Sniffed, { kind: 'image' }>]> = [
+  [(b) => startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), { kind: 'image', mime: 'image/png', format: 'png' }],
+  [(b) => startsWith(b, [0xff, 0xd8, 0xff]), { kind: 'image', mime: 'image/jpeg', format: 'jpeg' }],
+  [(b) => startsWith(b, 'RIFF') && startsWith(b, 'WEBP', 8), { kind: 'image', mime: 'image/webp', format: 'webp' }],
+  // Little- and big-endian TIFF, and BigTIFF.
+  [(b) => ['II*\0', 'MM\0*', 'II+\0', 'MM\0+'].some((sig) => startsWith(b, sig)), { kind: 'image', mime: 'image/tiff', format: 'tiff' }],
 ];
 
 /**
@@ -98,7 +95,7 @@ function classify(bytes: Buffer, head: boolean): Sniffed {
   if (bytes.length === 0) throw new FileError('empty_file', 'The file is empty.');
   if (startsWith(bytes, '%PDF-')) return { kind: 'pdf', mime: 'application/pdf' };
   if (startsWith(bytes, 'PK\x03\x04') || startsWith(bytes, 'PK\x05\x06')) return zipKind(bytes, head);
-  const image = IMAGES.find(([sig, , at]) => startsWith(bytes, sig, at) && (sig !== 'WEBP' || startsWith(bytes, 'RIFF')));
+  const image = IMAGES.find(([matches]) => matches(bytes));
   if (image) return image[1];
   if (startsWith(bytes, OLE_MAGIC)) throw unsupported(describeOle(bytes, head));
   // RTF is printable, but its text is wrapped in control words and escapes: not scannable as text.

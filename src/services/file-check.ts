@@ -4,7 +4,7 @@
 import { Transform, type Readable } from 'node:stream';
 import type { Job, Queue, QueueEvents } from 'bullmq';
 import { ApiError, Errors } from '../errors.js';
-import { sniffHead } from '../files/sniff.js';
+import { HEAD_BYTES, sniffHead } from '../files/sniff.js';
 import { FileError } from '../files/types.js';
 import { enqueueFileScan, parseFileFailure, type FileScanJob, type FileScanResult } from '../jobs/file-scan.js';
 import type { AuditJournal } from '../store/audit-journal.js';
@@ -13,9 +13,6 @@ import type { FileStore, MaskedFileMeta } from '../store/file-store.js';
 import type { Destination } from '../engine/types.js';
 import { detectionSettings } from '../store/policy-repository.js';
 import type { PolicyPrincipal } from './key-resolver.js';
-
-/** Bytes of the upload's start that decide its type. */
-const HEAD_BYTES = 64 * 1024;
 
 export interface FileCheckResult {
   preflight_id: string;

@@ -59,7 +59,7 @@ const resultOf = (doc: AuditDoc): FileScanResult => ({
 });
 
 export function fileScanProcessor(deps: FileScanDeps) {
-  return async (job: Job<FileScanJob, FileScanResult>): Promise<FileScanResult> => {
+  return async (job: Pick<Job<FileScanJob, FileScanResult>, 'data'>): Promise<FileScanResult> => {
     const parsed = FileScanJob.safeParse(job.data);
     if (!parsed.success) throw unrecoverable({ status: 422, code: 'invalid_job', detail: 'The file-check job is malformed.' });
     const data = parsed.data;

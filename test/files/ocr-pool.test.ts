@@ -54,6 +54,10 @@ describe('OCR pool limits', () => {
     }
   });
 
+  it('will not start without a worker', async () => {
+    await expect(createOcrPool({ workers: 0 })).rejects.toThrow(/at least one worker/);
+  });
+
   it('refuses jobs after close, and refuses jobs still queued when it closes', async () => {
     const small = await createOcrPool({ workers: 1 });
     const png = await pngOf(['queued']);

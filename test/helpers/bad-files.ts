@@ -84,11 +84,13 @@ function pdfOf(objects: Array<string | Buffer>, trailer = ''): Buffer {
 
 /**
  * A PDF of one page per content stream, each stream a line of `text` (Helvetica) followed by
- * `bytes` spaces, Flate-compressed: spaces compress about a thousand times.
+ * `bytes` spaces, Flate-compressed: spaces compress about a thousand times. `damaged`: the zlib
+ * checksum at the end is wrong (zlib refuses the stream; pdf.js does not check it).
  */
-export function pdfBomb(bytes: number, { streams = 1, text = '' } = {}): Buffer {
+export function pdfBomb(bytes: number, { streams = 1, text = '', damaged = false } = {}): Buffer {
   const content = Buffer.concat([Buffer.from(text ? `BT /F1 12 Tf 56 720 Td (${text}) Tj ET\n` : ''), Buffer.alloc(bytes, 0x20)]);
   const data = deflateSync(content);
+  if (damaged) data.writeUInt8(data.readUInt8(data.length - 1) ^ 0xff, data.length - 1);
   const kids = Array.from({ length: streams }, (_, i) => `${3 + 2 * i} 0 R`).join(' ');
   const font = '/Resources << /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> >> >>';
   const objects: Array<string | Buffer> = ['<< /Type /Catalog /Pages 2 0 R >>', `<< /Type /Pages /Kids [${kids}] /Count ${streams} >>`];

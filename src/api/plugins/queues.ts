@@ -16,6 +16,8 @@ export interface Queues {
   all: Queue[];
 }
 
+const CLOSE_TIMEOUT_MS = 2_000;
+
 declare module 'fastify' {
   interface FastifyInstance {
     queues: Queues;
@@ -40,7 +42,11 @@ export default fp(
     await fileScanEvents.waitUntilReady();
     app.decorate('queues', { prefix, fileScan, fileScanEvents, all: [fileScan] });
     app.addHook('onClose', async () => {
-      await Promise.allSettled([fileScanEvents.close(), fileScan.close()]);
+      // With Redis gone, BullMQ's close never settles: give it a bound, then drop the connections.
+      let timer: NodeJS.Timeout | undefined;
+      const bound = new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_TIMEOUT_MS)));
+      await Promise.race([Promise.allSettled([fileScanEvents.close(), fileScan.close()]), bound]);
+      clearTimeout(timer);
       producer.disconnect();
       events.disconnect();
     });

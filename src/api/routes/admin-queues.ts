@@ -3,7 +3,6 @@
 // JSON API included; a browser cannot add the bearer token to those loads, so until the dashboard
 // session (issue 6) adds a cookie to this hook, the page is reached through a proxy that sets it.
 import { createBullBoard } from '@bull-board/api';
-import type { IServerAdapter } from '@bull-board/api/typings/app';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
 import fp from 'fastify-plugin';
@@ -26,9 +25,7 @@ export default fp(
     const board = new FastifyAdapter();
     createBullBoard({
       queues: app.queues.all.map((queue) => new BullMQAdapter(queue)),
-      // @bull-board/fastify 9.10.1 pins its own @bull-board/api 9.10.1 beside ours (9.10.2): the
-      // same class twice to the compiler, so the adapter's type is restated.
-      serverAdapter: board as unknown as IServerAdapter,
+      serverAdapter: board,
       options: { uiConfig: { boardTitle: 'Preflight queues' } },
     });
     board.setBasePath(QUEUES_DASHBOARD_PATH).setErrorHandler(passOn);

@@ -124,6 +124,13 @@ describe('extract: PDF bombs', () => {
     expect(err.message).toMatch(/the stream at byte [\d,]+ inflates past 104,857,600 bytes, the limit per stream/);
   });
 
+  it('counts a damaged stream up to the damage, as pdf.js decodes it', async () => {
+    const bombs = pdfBomb(3 * 1024 * 1024, { streams: 2, damaged: true });
+    const err = await refused(bombs, { ...DEFAULT_FILE_LIMITS, maxInflatedBytes: 5 * 1024 * 1024 });
+    expect(err.code).toBe('file_bomb');
+    expect(err.message).toMatch(/its streams inflate past 5,242,880 bytes in total/);
+  });
+
   it('refuses streams that together inflate past the total cap', async () => {
     const err = await refused(pdfBomb(3 * 1024 * 1024, { streams: 2 }), { ...DEFAULT_FILE_LIMITS, maxInflatedBytes: 5 * 1024 * 1024 });
     expect(err.code).toBe('file_bomb');

@@ -1,0 +1,86 @@
+// The file-scan processor run again for a check it already recorded (its worker died after the
+// record, before BullMQ marked the job done): one audit record, and the same answer.
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { Job } from 'bullmq';
+import { Redis } from 'ioredis';
+import { MongoClient, type Db } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultRules } from '../../src/engine/index.js';
+import { createOcrPool, type OcrPool } from '../../src/files/ocr-pool.js';
+import { DEFAULT_FILE_LIMITS } from '../../src/files/types.js';
+import type { FileScanJob, FileScanResult } from '../../src/jobs/file-scan.js';
+import { KeyVault } from '../../src/store/api-keys.js';
+import { AuditJournal } from '../../src/store/audit-journal.js';
+import { fileStore } from '../../src/store/file-store.js';
+import { newId } from '../../src/store/ids.js';
+import { fileScanProcessor } from '../../src/workers/file-scan.worker.js';
+import { serviceUrls } from '../helpers/app.js';
+
+const { redisUrl, mongodbUrl } = serviceUrls();
+let client: MongoClient;
+let db: Db;
+let redis: Redis;
+let ocr: OcrPool;
+beforeAll(async () => {
+  client = await MongoClient.connect(mongodbUrl);
+  db = client.db(`pf_test_scan_${randomBytes(4).toString('hex')}`);
+  redis = new Redis(redisUrl);
+  ocr = await createOcrPool({ workers: 1 });
+});
+afterAll(async () => {
+  await ocr.close();
+  redis.disconnect();
+  await db.dropDatabase();
+  await client.close();
+});
+
+const jobFor = (id: string): Pick<Job<FileScanJob, FileScanResult>, 'data'> => ({
+  data: {
+    preflight_id: id,
+    org_id: 'org_t',
+    org_name: 'T',
+    policy_id: 'pol_t',
+    policy_name: 'Default',
+    policy_version: '1',
+    destination: 'AI_TOOL',
+    bytes: 20,
+    received_at: new Date().toISOString(),
+    policy: { rules: defaultRules().map((r, i) => ({ ...r, id: `rule_${i}` })), masking: 'label', custom_detectors: [], allow: [], min_confidence: 0.5 },
+  },
+});
+
+describe('file-scan processor', () => {
+  it('records a check once however often its job runs, and answers from the record once the upload is gone', async () => {
+    const files = fileStore(db);
+    const journal = new AuditJournal(redis, `pf:test:scan:${randomBytes(4).toString('hex')}:`, 1_000_000);
+    const process = fileScanProcessor({
+      files,
+      journal,
+      recorded: (id) => journal.pending(id),
+      ocr,
+      vault: new KeyVault('test-master-key-0123456789abcdef0123456789'),
+      limits: DEFAULT_FILE_LIMITS,
+      retentionMs: 60_000,
+    });
+    const id = newId('pf');
+    const upload = () => files.putUpload(id, Readable.from([Buffer.from('SSN 123-45-6789\n')]), 'org_t');
+
+    await upload();
+    const first = await process(jobFor(id));
+    expect(first.decision).toBe('ALLOWED_WITH_MASKING');
+    expect(first.detected).toEqual([{ type: 'SSN', count: 1, sample: '***-**-6789' }]);
+    expect(await files.readUpload(id)).toBeNull();
+
+    // The upload is still there when the worker died before deleting it: the job runs in full again.
+    await upload();
+    const again = await process(jobFor(id));
+    expect(again.created_at).toBe(first.created_at);
+    // And when it died after: the answer comes from the record.
+    const afterDelete = await process(jobFor(id));
+    expect(afterDelete).toMatchObject({ preflight_id: id, decision: first.decision, created_at: first.created_at, masked: true });
+
+    expect(await journal.length()).toBe(1);
+    expect((await files.openMasked(id))?.meta.org_id).toBe('org_t');
+  });
+});
