@@ -11,7 +11,7 @@ import { maskFile } from '../files/mask/index.js';
 import type { OcrPool } from '../files/ocr-pool.js';
 import { sniff } from '../files/sniff.js';
 import { FileError, type Extraction, type FileLimits, type MaskPlanner, type MaskSpan } from '../files/types.js';
-import { FILE_SCAN_QUEUE, FileScanJob, type FileFailure, type FileScanResult } from '../jobs/file-scan.js';
+import { FILE_SCAN_QUEUE, FileScanJob, parseFileFailure, type FileFailure, type FileScanResult } from '../jobs/file-scan.js';
 import type { KeyVault } from '../store/api-keys.js';
 import type { AuditJournal } from '../store/audit-journal.js';
 import type { AuditDoc } from '../store/audit-repository.js';
@@ -62,63 +62,71 @@ export function fileScanProcessor(deps: FileScanDeps) {
   return async (job: Pick<Job<FileScanJob, FileScanResult>, 'data'>): Promise<FileScanResult> => {
     const parsed = FileScanJob.safeParse(job.data);
     if (!parsed.success) throw unrecoverable({ status: 422, code: 'invalid_job', detail: 'The file-check job is malformed.' });
-    const data = parsed.data;
-    const id = data.preflight_id;
-
-    const bytes = await deps.files.readUpload(id);
-    if (!bytes) {
-      // A run that recorded the check and deleted the upload, then died before the job was marked done.
-      const doc = await deps.recorded(id);
-      if (doc) return resultOf(doc);
-      throw unrecoverable({ status: 410, code: 'upload_missing', detail: 'The uploaded file is no longer available; submit it again.' });
-    }
-
-    let extraction: Extraction;
     try {
-      extraction = await extract(bytes, sniff(bytes), { ocr: deps.ocr, limits: deps.limits });
+      return await checkFile(deps, parsed.data);
     } catch (err) {
-      if (err instanceof FileError) throw unrecoverable({ status: err.status, code: err.code, detail: err.message });
+      // Gone before the job is marked failed, so whoever learns of the failure finds nothing left.
+      if (err instanceof UnrecoverableError) await deps.files.deleteUpload(parsed.data.preflight_id);
       throw err;
     }
-
-    const options = checkOptionsOf(data.policy, data.destination, deps.vault.maskingKeyFor(data.org_id));
-    let outcome: ReturnType<typeof checkWithPlan>;
-    try {
-      outcome = checkWithPlan(extraction.text, options);
-    } catch {
-      throw unrecoverable({ status: 503, code: 'detection_failed', detail: 'Detection failed; the file was not checked.' });
-    }
-
-    const createdAt = new Date();
-    const masked = outcome.masks !== null;
-    if (outcome.masks) {
-      const file = await maskFile(bytes, extraction, planner(extraction, outcome.masks, options));
-      const expiresAt = new Date(createdAt.getTime() + deps.retentionMs);
-      await deps.files.putMasked(id, file.bytes, { org_id: data.org_id, mime: file.mime, ext: file.ext, expires_at: expiresAt });
-    }
-
-    const doc: AuditDoc = {
-      _id: id,
-      org_id: data.org_id,
-      org_name: data.org_name,
-      policy_id: data.policy_id,
-      policy_name: data.policy_name,
-      policy_version: data.policy_version,
-      destination: data.destination,
-      decision: outcome.decision,
-      summary: outcome.summary,
-      detected: outcome.detected.map(({ type, count }) => ({ type, count })),
-      prevented: preventedCount(outcome),
-      source: 'file',
-      bytes: data.bytes,
-      file: { kind: extraction.layout.kind, pages: extraction.pages, ocr_pages: extraction.ocrPages, masked },
-      created_at: createdAt,
-    };
-    // A run that comes after one which recorded the check answers with that record's time.
-    const first = (await deps.journal.appendOnce(doc)) ? doc : ((await deps.recorded(id)) ?? doc);
-    await deps.files.deleteUpload(id);
-    return { ...resultOf(first), detected: outcome.detected };
   };
+}
+
+async function checkFile(deps: FileScanDeps, data: FileScanJob): Promise<FileScanResult> {
+  const id = data.preflight_id;
+  const bytes = await deps.files.readUpload(id);
+  if (!bytes) {
+    // A run that recorded the check and deleted the upload, then died before the job was marked done.
+    const doc = await deps.recorded(id);
+    if (doc) return resultOf(doc);
+    throw unrecoverable({ status: 410, code: 'upload_missing', detail: 'The uploaded file is no longer available; submit it again.' });
+  }
+
+  let extraction: Extraction;
+  try {
+    extraction = await extract(bytes, sniff(bytes), { ocr: deps.ocr, limits: deps.limits });
+  } catch (err) {
+    if (err instanceof FileError) throw unrecoverable({ status: err.status, code: err.code, detail: err.message });
+    throw err;
+  }
+
+  const options = checkOptionsOf(data.policy, data.destination, deps.vault.maskingKeyFor(data.org_id));
+  let outcome: ReturnType<typeof checkWithPlan>;
+  try {
+    outcome = checkWithPlan(extraction.text, options);
+  } catch {
+    throw unrecoverable({ status: 503, code: 'detection_failed', detail: 'Detection failed; the file was not checked.' });
+  }
+
+  const createdAt = new Date();
+  const masked = outcome.masks !== null;
+  if (outcome.masks) {
+    const file = await maskFile(bytes, extraction, planner(extraction, outcome.masks, options));
+    const expiresAt = new Date(createdAt.getTime() + deps.retentionMs);
+    await deps.files.putMasked(id, file.bytes, { org_id: data.org_id, mime: file.mime, ext: file.ext, expires_at: expiresAt });
+  }
+
+  const doc: AuditDoc = {
+    _id: id,
+    org_id: data.org_id,
+    org_name: data.org_name,
+    policy_id: data.policy_id,
+    policy_name: data.policy_name,
+    policy_version: data.policy_version,
+    destination: data.destination,
+    decision: outcome.decision,
+    summary: outcome.summary,
+    detected: outcome.detected.map(({ type, count }) => ({ type, count })),
+    prevented: preventedCount(outcome),
+    source: 'file',
+    bytes: data.bytes,
+    file: { kind: extraction.layout.kind, pages: extraction.pages, ocr_pages: extraction.ocrPages, masked },
+    created_at: createdAt,
+  };
+  // A run that comes after one which recorded the check answers with that record's time.
+  const first = (await deps.journal.appendOnce(doc)) ? doc : ((await deps.recorded(id)) ?? doc);
+  await deps.files.deleteUpload(id);
+  return { ...resultOf(first), detected: outcome.detected };
 }
 
 export interface FileScanWorkerOptions {
@@ -129,9 +137,9 @@ export interface FileScanWorkerOptions {
   stalledIntervalMs: number;
 }
 
-/** A job that will not run again: failed for good, or out of attempts. */
-function finallyFailed(job: Job, err: Error): boolean {
-  return err instanceof UnrecoverableError || err.name === 'UnrecoverableError' || job.attemptsMade >= (job.opts.attempts ?? 1);
+/** A job out of attempts will not run again (one failed for good has already dropped its upload). */
+function outOfAttempts(job: Job): boolean {
+  return job.attemptsMade >= (job.opts.attempts ?? 1);
 }
 
 export function startFileScanWorker(deps: FileScanDeps, opts: FileScanWorkerOptions, log: Logger): Worker<FileScanJob, FileScanResult> {
@@ -147,8 +155,8 @@ export function startFileScanWorker(deps: FileScanDeps, opts: FileScanWorkerOpti
   worker.on('failed', (job, err) => {
     if (!job) return;
     // Logged by id and code only: a failure's detail never quotes the file.
-    log.warn({ job: job.id, attempt: job.attemptsMade, code: err.name }, 'file check failed');
-    if (finallyFailed(job, err) && job.id) {
+    log.warn({ job: job.id, attempt: job.attemptsMade, code: parseFileFailure(err.message)?.code ?? err.name }, 'file check failed');
+    if (outOfAttempts(job) && job.id) {
       deps.files.deleteUpload(job.id).catch((e: unknown) => log.warn({ job: job.id, err: String(e) }, 'could not delete the upload of a failed check'));
     }
   });

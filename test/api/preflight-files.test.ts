@@ -6,6 +6,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFileWorkers, type FileWorkers } from '../../src/workers/file-workers.js';
 import { admin, createOrg, drained, fileCheck, multipart, startTestApp, testEnv, type OrgFixture, type TestApp } from '../helpers/app.js';
+import { encryptedPdf, oleFile, pdfBomb, pngClaiming, truncatedDocx, zipBomb } from '../helpers/bad-files.js';
 import { docx, pngOf, textPdf } from '../helpers/file-fixtures.js';
 
 const SSN = '123-45-6789';
@@ -163,6 +164,18 @@ describe('files that can never be checked', () => {
     await refused(Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >>\ngarbage'), 422, 'corrupt_file');
     const next = await fileCheck(t.app, org.apiKey, Buffer.from('nothing sensitive here'));
     expect(next.json().decision).toBe('ALLOWED');
+  });
+
+  it.each([
+    ['a DOCX that is a zip bomb', () => zipBomb(300 * 1024 * 1024), 422, 'file_bomb'],
+    ['a truncated DOCX', truncatedDocx, 422, 'corrupt_file'],
+    ['a password-protected PDF', encryptedPdf, 422, 'encrypted_file'],
+    ['a PDF whose content stream inflates to 300 MiB', () => pdfBomb(300 * 1024 * 1024), 422, 'file_bomb'],
+    ['a PNG claiming 100000 × 100000 pixels', () => pngClaiming(100_000, 100_000), 422, 'image_too_large'],
+    ['a password-protected Word file', () => oleFile(['EncryptionInfo', 'EncryptedPackage']), 422, 'encrypted_file'],
+  ] as const)('%s is refused through the worker with a 4xx that says why', async (_name, make, status, code) => {
+    const failure = await refused(await make(), status, code);
+    expect(failure.detail.length).toBeGreaterThan(10);
   });
 
   it('a request without the file or the destination is 422, and a JSON body is 415', async () => {
