@@ -9,6 +9,7 @@ import { freePort } from '../scripts/local-services.js';
 import { textCheckBodies } from './corpus.js';
 import { memoryOf, startProcess, stopProcess, waitUntilAnswering } from './processes.js';
 import { machineLine, writeSection } from './results-file.js';
+import { benchOrg } from './bench-org.js';
 
 const CONNECTIONS = 32;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 15);
@@ -42,22 +43,7 @@ async function load(url: string, headers: Record<string, string>, bodies: string
   };
 }
 
-async function apiKeyFor(base: string): Promise<string> {
-  const headers = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };
-  const org = (await (
-    await fetch(`${base}/api/organizations`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ name: 'Bench', slug: `bench-${Date.now()}`, settings: { admin_email: 'bench@example.com' } }),
-    })
-  ).json()) as { org_id: string };
-  // A trial license allows 60 checks a minute: the benchmark runs under an enterprise license without practical limits.
-  const unlimited = { license_type: 'enterprise', requests_per_minute: 1e9, requests_per_day: 1e9, max_checks_per_month: 1e9 };
-  await fetch(`${base}/api/orgs/${org.org_id}/licenses`, { method: 'POST', headers, body: JSON.stringify(unlimited) });
-  const policies = (await (await fetch(`${base}/api/orgs/${org.org_id}/policies`, { headers })).json()) as Array<{ api_key: string }>;
-  if (!policies[0]) throw new Error('bench organization has no policy');
-  return policies[0].api_key;
-}
+const apiKeyFor = async (base: string) => (await benchOrg(base, ADMIN_TOKEN)).apiKey;
 
 export async function benchTextChecks(): Promise<void> {
   const redisUrl = process.env.REDIS_URL;

@@ -60,6 +60,9 @@ export const Errors = {
   detectionOverloaded: () => unavailable('detection_overloaded', 'Detection is at capacity; the content was not checked. Retry shortly.'),
   detectionTimeout: () => unavailable('detection_timeout', 'Detection did not finish in time; the content was not checked.'),
   detectionFailed: () => unavailable('detection_failed', 'Detection failed; the content was not checked.'),
+  /** A file check's failure as its worker recorded it (a FileError's status and code, or a 503). */
+  fileFailure: (status: number, code: string, detail: string) =>
+    status >= 500 ? unavailable(code, detail) : new ApiError(status, code, detail),
   fileCheckFailed: () => unavailable('file_check_failed', 'The file could not be checked and nothing was released. Submit it again.'),
   storeUnavailable: () => unavailable('store_unavailable', 'The data store is unavailable; the request was not completed.'),
   cacheUnavailable: () => unavailable('redis_unavailable', 'Redis is unavailable; the request was not completed.'),

@@ -38,7 +38,7 @@ export interface FileCheckOptions {
 const failureError = (reason: string | undefined): ApiError => {
   const failure = parseFileFailure(reason);
   // Anything else is a job that ran out of attempts on errors of ours: the file was not checked.
-  return failure ? new ApiError(failure.status, failure.code, failure.detail) : Errors.fileCheckFailed();
+  return failure ? Errors.fileFailure(failure.status, failure.code, failure.detail) : Errors.fileCheckFailed();
 };
 
 const visible = (viewer: Viewer, orgId: string) => viewer === 'admin' || viewer.orgId === orgId;

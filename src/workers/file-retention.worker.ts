@@ -12,9 +12,8 @@ export function startFileRetentionWorker(files: FileStore, connection: Connectio
   const worker = new Worker(
     FILE_RETENTION_QUEUE,
     async () => {
-      const now = new Date();
-      const swept = await files.sweep(now, new Date(now.getTime() - STALE_UPLOAD_MS));
-      if (swept.masked + swept.uploads > 0) log.info(swept, 'swept expired masked files and stale uploads');
+      const swept = await files.sweep(new Date(), STALE_UPLOAD_MS);
+      if (swept.maskedHours + swept.uploads > 0) log.info(swept, 'swept expired masked files and stale uploads');
       return swept;
     },
     { connection, prefix, concurrency: 1 },

@@ -26,7 +26,6 @@ export interface FileScanDeps {
   ocr: OcrPool;
   vault: KeyVault;
   limits: FileLimits;
-  retentionMs: number;
 }
 
 /** Fails the job for good: retrying cannot help, and the API answers with this status and detail. */
@@ -102,8 +101,7 @@ async function checkFile(deps: FileScanDeps, data: FileScanJob): Promise<FileSca
   const masked = outcome.masks !== null;
   if (outcome.masks) {
     const file = await maskFile(bytes, extraction, planner(extraction, outcome.masks, options));
-    const expiresAt = new Date(createdAt.getTime() + deps.retentionMs);
-    await deps.files.putMasked(id, file.bytes, { org_id: data.org_id, mime: file.mime, ext: file.ext, expires_at: expiresAt });
+    await deps.files.putMasked(id, file.bytes, { org_id: data.org_id, mime: file.mime, ext: file.ext });
   }
 
   const doc: AuditDoc = {

@@ -25,7 +25,7 @@ export function fileLimitsOf(config: Config): FileLimits {
 }
 
 export async function startFileWorkers(config: Config, db: Db, journal: AuditJournal, log: Logger): Promise<FileWorkers> {
-  const files = fileStore(db);
+  const files = fileStore(db, { retentionMs: config.files.retentionMs });
   const audit = auditRepository(db);
   const ocr = await createOcrPool({ workers: config.files.ocrWorkers });
   // BullMQ workers block on Redis and must wait out outages: maxRetriesPerRequest null.
@@ -40,7 +40,6 @@ export async function startFileWorkers(config: Config, db: Db, journal: AuditJou
       ocr,
       vault: new KeyVault(config.masterKey),
       limits: fileLimitsOf(config),
-      retentionMs: config.files.retentionMs,
     },
     {
       connection,

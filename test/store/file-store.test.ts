@@ -1,59 +1,103 @@
-// GridFS file store: uploads and masked files under the check's id, and the retention sweep.
+// Files of file checks against the real FerretDB: uploads in a bucket each, masked files in hourly
+// buckets read by chunk id, and the retention sweep that drops whole buckets.
+import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { MongoClient, type Db } from 'mongodb';
+import { GridFSBucket, MongoClient, type Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileStore } from '../../src/store/file-store.js';
+import { newId } from '../../src/store/ids.js';
 import { serviceUrls } from '../helpers/app.js';
 
+const HOUR = 3_600_000;
+const RETENTION = 24 * HOUR;
 let client: MongoClient;
 let db: Db;
 beforeAll(async () => {
   client = await MongoClient.connect(serviceUrls().mongodbUrl);
-  db = client.db(`pf_test_files_${process.pid}`);
+  db = client.db(`pf_test_files_${randomBytes(4).toString('hex')}`);
 });
 afterAll(async () => {
   await db.dropDatabase();
   await client.close();
 });
 
-const meta = (expires: Date) => ({ org_id: 'org_a', mime: 'text/plain', ext: 'txt', expires_at: expires });
+const meta = { org_id: 'org_a', mime: 'application/pdf', ext: 'pdf' };
+const readAll = async (stream: Readable) => Buffer.concat(await stream.toArray());
+const collections = async () => (await db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name).sort();
 
 describe('file store', () => {
-  it('keeps one upload per id, reads it whole and deletes it idempotently', async () => {
-    const files = fileStore(db);
-    await files.putUpload('pf_1', Readable.from([Buffer.from('first')]), 'org_a');
-    await files.putUpload('pf_1', Readable.from([Buffer.from('second '), Buffer.from('try')]), 'org_a');
-    expect((await files.readUpload('pf_1'))?.toString()).toBe('second try');
-    await files.deleteUpload('pf_1');
-    await files.deleteUpload('pf_1');
-    expect(await files.readUpload('pf_1')).toBeNull();
+  it('keeps one upload per id, reads it whole and deletes it without a trace, idempotently', async () => {
+    const files = fileStore(db, { retentionMs: RETENTION });
+    const id = newId('pf');
+    await files.putUpload(id, Readable.from([Buffer.from('first')]), 'org_a');
+    await files.putUpload(id, Readable.from([Buffer.from('second '), Buffer.from('try')]), 'org_a');
+    expect((await files.readUpload(id))?.toString()).toBe('second try');
+    await files.deleteUpload(id);
+    await files.deleteUpload(id);
+    expect(await files.readUpload(id)).toBeNull();
+    expect((await collections()).filter((name) => name.includes(id))).toEqual([]);
   });
 
   it('removes a partial upload when its stream fails', async () => {
-    const files = fileStore(db);
+    const files = fileStore(db, { retentionMs: RETENTION });
+    const id = newId('pf');
     const failing = new Readable({
       read() {
         this.push(Buffer.from('part'));
         this.destroy(new Error('client went away'));
       },
     });
-    await expect(files.putUpload('pf_2', failing, 'org_a')).rejects.toThrow('client went away');
-    expect(await files.readUpload('pf_2')).toBeNull();
+    await expect(files.putUpload(id, failing, 'org_a')).rejects.toThrow('client went away');
+    expect(await files.readUpload(id)).toBeNull();
   });
 
-  it('serves a masked file until it expires; the sweep deletes expired files and stale uploads only', async () => {
-    const files = fileStore(db);
-    const now = new Date();
-    await files.putMasked('pf_live', Buffer.from('masked'), meta(new Date(now.getTime() + 60_000)));
-    await files.putMasked('pf_old', Buffer.from('masked'), meta(new Date(now.getTime() - 1)));
-    await files.putUpload('pf_waiting', Readable.from([Buffer.from('x')]), 'org_a');
-    expect(await files.hasMasked('pf_live')).toBe(true);
-    expect(await files.openMasked('pf_old')).toBeNull();
+  it('stores a masked file of several chunks in GridFS layout, rewrites it on a retry, and expires it with its id', async () => {
+    const files = fileStore(db, { retentionMs: RETENTION });
+    const id = newId('pf');
+    const big = randomBytes(600 * 1024);
+    await files.putMasked(id, big, meta);
+    const opened = await files.openMasked(id);
+    expect(opened?.meta).toMatchObject(meta);
+    expect(opened?.length).toBe(big.length);
+    expect((await readAll(opened!.stream)).equals(big)).toBe(true);
 
-    expect(await files.sweep(now, new Date(now.getTime() - 60_000))).toEqual({ masked: 1, uploads: 0 });
-    expect(await db.collection('masked_files.files').countDocuments({})).toBe(1);
-    expect(await files.sweep(new Date(now.getTime() + 120_000), new Date(now.getTime() + 120_000))).toEqual({ masked: 1, uploads: 1 });
-    expect(await db.collection('masked_files.chunks').countDocuments({})).toBe(0);
-    expect(await db.collection('uploads.chunks').countDocuments({})).toBe(0);
+    // Any GridFS reader finds it: the driver reads chunks by files_id.
+    const hour = (await collections()).find((name) => /^masked_files_\d{10}\.files$/.test(name))!.replace(/\.files$/, '');
+    expect((await readAll(new GridFSBucket(db, { bucketName: hour }).openDownloadStream(id as never))).equals(big)).toBe(true);
+
+    await files.putMasked(id, Buffer.from('shorter'), meta);
+    expect((await readAll((await files.openMasked(id))!.stream)).toString()).toBe('shorter');
+    expect(await db.collection(`${hour}.chunks`).countDocuments({ files_id: id })).toBe(1);
+
+    expect(await files.hasMasked(id)).toBe(true);
+    const afterRetention = new Date(Date.now() + RETENTION + 1000);
+    expect(await files.hasMasked(id, afterRetention)).toBe(false);
+    expect(await files.openMasked(id, afterRetention)).toBeNull();
+  });
+
+  it('sweeps the hours whose retention has passed and stale uploads, and nothing else', async () => {
+    const files = fileStore(db, { retentionMs: RETENTION });
+    const now = Date.now();
+    const old = newId('pf', now - RETENTION - 2 * HOUR);
+    const recent = newId('pf', now - RETENTION + 2 * HOUR);
+    await files.putMasked(old, Buffer.from('old'), meta);
+    await files.putMasked(recent, Buffer.from('recent'), meta);
+    const staleUpload = newId('pf', now - 25 * HOUR);
+    const freshUpload = newId('pf');
+    await files.putUpload(staleUpload, Readable.from([Buffer.from('x')]), 'org_a');
+    await files.putUpload(freshUpload, Readable.from([Buffer.from('y')]), 'org_a');
+    expect(await files.openMasked(old)).toBeNull();
+
+    const swept = await files.sweep(new Date(now), 24 * HOUR);
+    expect(swept.uploads).toBe(1);
+    expect(swept.maskedHours).toBeGreaterThanOrEqual(1);
+    expect(await files.hasMasked(recent)).toBe(true);
+    expect((await files.readUpload(freshUpload))?.toString()).toBe('y');
+    expect(await files.readUpload(staleUpload)).toBeNull();
+    const names = await collections();
+    expect(names.some((name) => name.includes(staleUpload))).toBe(false);
+    const oldHour = `masked_files_${new Date(now - RETENTION - 2 * HOUR).toISOString().slice(0, 13).replace(/[-T]/g, '')}`;
+    expect(names.filter((name) => name.startsWith(oldHour))).toEqual([]);
+    expect(await files.sweep(new Date(now), 24 * HOUR)).toEqual({ maskedHours: 0, uploads: 0 });
   });
 });

@@ -52,7 +52,7 @@ const jobFor = (id: string): Pick<Job<FileScanJob, FileScanResult>, 'data'> => (
 
 describe('file-scan processor', () => {
   it('records a check once however often its job runs, and answers from the record once the upload is gone', async () => {
-    const files = fileStore(db);
+    const files = fileStore(db, { retentionMs: 60_000 });
     const journal = new AuditJournal(redis, `pf:test:scan:${randomBytes(4).toString('hex')}:`, 1_000_000);
     const process = fileScanProcessor({
       files,
@@ -61,7 +61,6 @@ describe('file-scan processor', () => {
       ocr,
       vault: new KeyVault('test-master-key-0123456789abcdef0123456789'),
       limits: DEFAULT_FILE_LIMITS,
-      retentionMs: 60_000,
     });
     const id = newId('pf');
     const upload = () => files.putUpload(id, Readable.from([Buffer.from('SSN 123-45-6789\n')]), 'org_t');
