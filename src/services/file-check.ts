@@ -8,7 +8,7 @@ import { HEAD_BYTES, sniffHead } from '../files/sniff.js';
 import { FileError } from '../files/types.js';
 import { enqueueFileScan, parseFileFailure, type FileScanJob, type FileScanResult } from '../jobs/file-scan.js';
 import type { AuditJournal } from '../store/audit-journal.js';
-import type { AuditDoc, AuditRepository } from '../store/audit-repository.js';
+import { auditSubject, type AuditDoc, type AuditRepository } from '../store/audit-repository.js';
 import type { FileStore, MaskedFileMeta } from '../store/file-store.js';
 import type { Destination } from '../engine/types.js';
 import { detectionSettings } from '../store/policy-repository.js';
@@ -93,11 +93,7 @@ export class FileCheckService {
   async submit({ org, policy }: PolicyPrincipal, id: string, destination: Destination, bytes: number): Promise<Submitted> {
     const payload: FileScanJob = {
       preflight_id: id,
-      org_id: org._id,
-      org_name: org.name,
-      policy_id: policy._id,
-      policy_name: policy.name,
-      policy_version: policy.version,
+      ...auditSubject(org, policy),
       destination,
       bytes,
       received_at: new Date().toISOString(),

@@ -3,6 +3,7 @@
 import { preventedCount } from '../engine/index.js';
 import type { CheckOutcome, Destination } from '../engine/types.js';
 import type { KeyVault } from '../store/api-keys.js';
+import { auditSubject } from '../store/audit-repository.js';
 import { newId } from '../store/ids.js';
 import { checkOptionsOf } from '../store/policy-repository.js';
 import type { AuditJournal } from '../store/audit-journal.js';
@@ -32,11 +33,7 @@ export class TextCheckService {
     const id = newId('pf');
     await this.journal.append({
       _id: id,
-      org_id: org._id,
-      org_name: org.name,
-      policy_id: policy._id,
-      policy_name: policy.name,
-      policy_version: policy.version,
+      ...auditSubject(org, policy),
       destination,
       decision: outcome.decision,
       summary: outcome.summary,

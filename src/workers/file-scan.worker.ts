@@ -104,13 +104,14 @@ async function checkFile(deps: FileScanDeps, data: FileScanJob): Promise<FileSca
     await deps.files.putMasked(id, file.bytes, { org_id: data.org_id, mime: file.mime, ext: file.ext });
   }
 
+  const { org_id, org_name, policy_id, policy_name, policy_version } = data;
   const doc: AuditDoc = {
     _id: id,
-    org_id: data.org_id,
-    org_name: data.org_name,
-    policy_id: data.policy_id,
-    policy_name: data.policy_name,
-    policy_version: data.policy_version,
+    org_id,
+    org_name,
+    policy_id,
+    policy_name,
+    policy_version,
     destination: data.destination,
     decision: outcome.decision,
     summary: outcome.summary,
