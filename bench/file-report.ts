@@ -140,7 +140,7 @@ ${legs.join('\n')}
 
 ### Masked files kept, and what a check costs
 
-Every check stores its masked file with \`FileStore.putMasked\` and every download reads one; the store keeps them for \`MASKED_FILE_RETENTION_HOURS\` (24 h by default), so these costs must not grow with the files kept. FerretDB reads a whole collection for any lookup but by \`_id\`, so masked files live in hourly GridFS buckets whose chunks are read by \`_id\` (docs/files.md). Below, \`putMasked\` and a full download of a ${n(probeBytes)}-byte file, medians of 3, with N masked files already kept (the six benchmark files in turn; a scratch database on the same FerretDB):
+Every check stores its masked file with \`FileStore.putMasked\` and every download reads one; the store keeps them for \`MASKED_FILE_RETENTION_HOURS\` (24 h by default), so these costs must not grow with the files kept. FerretDB reads a whole collection for every lookup, indexes or not, so each file has a GridFS bucket of its own (docs/files.md). Below, \`putMasked\` and a full download of a ${n(probeBytes)}-byte file, medians of 3, with N masked files already kept (the six benchmark files in turn; a scratch database on the same FerretDB):
 
 | masked files kept | putMasked ms | download ms |
 |---:|---:|---:|

@@ -135,7 +135,7 @@ async function main(): Promise<void> {
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
   const queue = fileScanQueue({ connection: redis, prefix: bullPrefix(redisPrefix) });
   const mongo = await MongoClient.connect(mongoUrl);
-  const store = fileStore(mongo.db(), { retentionMs: 86_400_000 });
+  const store = fileStore(mongo.db(`${mongo.db().databaseName}_files`), { retentionMs: 86_400_000 });
   try {
     await waitUntilAnswering(`${base}/ready`, api);
     const org = await benchOrg(base, ADMIN_TOKEN);

@@ -48,7 +48,7 @@ export interface Config {
   port: number;
   host: string;
   baseUrl: string;
-  mongodb: { url: string; database: string; timeoutMs: number };
+  mongodb: { url: string; database: string; filesDatabase: string; timeoutMs: number };
   redis: { url: string; prefix: string };
   dataDir: string;
   adminToken: string;
@@ -97,7 +97,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     baseUrl: (e.BASE_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ''),
-    mongodb: { url: e.MONGODB_URL, database: databaseName(e.MONGODB_URL), timeoutMs: e.MONGODB_TIMEOUT_MS },
+    mongodb: {
+      url: e.MONGODB_URL,
+      database: databaseName(e.MONGODB_URL),
+      filesDatabase: `${databaseName(e.MONGODB_URL)}_files`,
+      timeoutMs: e.MONGODB_TIMEOUT_MS,
+    },
     redis: { url: e.REDIS_URL, prefix: e.REDIS_PREFIX },
     dataDir: e.DATA_DIR,
     adminToken: e.SERVICE_ADMIN_TOKEN,

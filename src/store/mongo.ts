@@ -4,9 +4,11 @@ import { MongoClient, type Db } from 'mongodb';
 export interface MongoHandle {
   client: MongoClient;
   db: Db;
+  /** The files of file checks (src/store/file-store.ts): many small collections, kept apart. */
+  filesDb: Db;
 }
 
-export async function connectMongo(opts: { url: string; database: string; timeoutMs: number }): Promise<MongoHandle> {
+export async function connectMongo(opts: { url: string; database: string; filesDatabase: string; timeoutMs: number }): Promise<MongoHandle> {
   const client = new MongoClient(opts.url, {
     // Fail fast so a store outage becomes a 503 instead of a hung request.
     serverSelectionTimeoutMS: opts.timeoutMs,
@@ -16,7 +18,7 @@ export async function connectMongo(opts: { url: string; database: string; timeou
   await client.connect();
   const db = client.db(opts.database);
   await ensureIndexes(db);
-  return { client, db };
+  return { client, db, filesDb: client.db(opts.filesDatabase) };
 }
 
 async function ensureIndexes(db: Db): Promise<void> {

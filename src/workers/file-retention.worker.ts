@@ -13,7 +13,7 @@ export function startFileRetentionWorker(files: FileStore, connection: Connectio
     FILE_RETENTION_QUEUE,
     async () => {
       const swept = await files.sweep(new Date(), STALE_UPLOAD_MS);
-      if (swept.maskedHours + swept.uploads > 0) log.info(swept, 'swept expired masked files and stale uploads');
+      if (swept.masked + swept.uploads > 0) log.info(swept, 'swept expired masked files and stale uploads');
       return swept;
     },
     { connection, prefix, concurrency: 1 },

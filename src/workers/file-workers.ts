@@ -1,6 +1,5 @@
 // Everything the worker process runs for file checks, built from the config: the OCR pool, the
 // `file-scan` worker and the retention schedule with its worker. Tests start the same thing in-process.
-import type { Db } from 'mongodb';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from '../config/index.js';
@@ -12,6 +11,7 @@ import { KeyVault } from '../store/api-keys.js';
 import type { AuditJournal } from '../store/audit-journal.js';
 import { auditRepository } from '../store/audit-repository.js';
 import { fileStore } from '../store/file-store.js';
+import type { MongoHandle } from '../store/mongo.js';
 import { startFileRetentionWorker } from './file-retention.worker.js';
 import { startFileScanWorker } from './file-scan.worker.js';
 
@@ -24,9 +24,9 @@ export function fileLimitsOf(config: Config): FileLimits {
   return { ...DEFAULT_FILE_LIMITS, maxBytes, maxPixels, maxPages, maxOcrPages };
 }
 
-export async function startFileWorkers(config: Config, db: Db, journal: AuditJournal, log: Logger): Promise<FileWorkers> {
-  const files = fileStore(db, { retentionMs: config.files.retentionMs });
-  const audit = auditRepository(db);
+export async function startFileWorkers(config: Config, mongo: MongoHandle, journal: AuditJournal, log: Logger): Promise<FileWorkers> {
+  const files = fileStore(mongo.filesDb, { retentionMs: config.files.retentionMs });
+  const audit = auditRepository(mongo.db);
   const ocr = await createOcrPool({ workers: config.files.ocrWorkers });
   // BullMQ workers block on Redis and must wait out outages: maxRetriesPerRequest null.
   const connection = new Redis(config.redis.url, { maxRetriesPerRequest: null, connectionName: 'preflight-file-workers' });

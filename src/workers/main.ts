@@ -26,7 +26,7 @@ async function start(config: Config, log: Logger): Promise<() => Promise<void>> 
     { batchSize: config.audit.drainBatch, claimIdleMs: config.audit.claimIdleMs },
     log,
   );
-  const fileWorkers = await startFileWorkers(config, mongo.db, journal, log);
+  const fileWorkers = await startFileWorkers(config, mongo, journal, log);
   log.info('worker started: file checks, file retention, audit journal drain and analytics');
   return async () => {
     await fileWorkers.close();

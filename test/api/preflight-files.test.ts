@@ -20,7 +20,7 @@ let other: OrgFixture;
 
 beforeAll(async () => {
   t = await startTestApp(testEnv({ MAX_FILE_BYTES: String(2 * 1024 * 1024), OCR_WORKERS: '1' }));
-  workers = await startFileWorkers(t.config, t.app.mongo.db, t.app.services.auditJournal, pino({ level: 'silent' }));
+  workers = await startFileWorkers(t.config, t.app.mongo, t.app.services.auditJournal, pino({ level: 'silent' }));
   org = await createOrg(t.app);
   other = await createOrg(t.app);
 });

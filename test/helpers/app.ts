@@ -50,6 +50,7 @@ export async function startTestApp(env: Record<string, string> = testEnv()): Pro
     config,
     async close() {
       await app.mongo.db.dropDatabase().catch(() => undefined);
+      await app.mongo.filesDb.dropDatabase().catch(() => undefined);
       await app.close();
     },
   };

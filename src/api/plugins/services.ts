@@ -69,7 +69,7 @@ export default fp(
       rateLimits: new RateLimits(new RateCounters(app.redis, app.config.redis.prefix), app.config.limits.dashboardPerMinute),
       analytics: new AnalyticsService(repos.analytics),
       textChecks: new TextCheckService(app.detectPool, auditJournal, vault),
-      fileChecks: new FileCheckService(fileStore(app.mongo.db, { retentionMs: app.config.files.retentionMs }), app.queues.fileScan, app.queues.fileScanEvents, repos.audit, auditJournal, {
+      fileChecks: new FileCheckService(fileStore(app.mongo.filesDb, { retentionMs: app.config.files.retentionMs }), app.queues.fileScan, app.queues.fileScanEvents, repos.audit, auditJournal, {
         baseUrl: app.config.baseUrl,
         waitMs: app.config.files.waitMs,
         attempts: app.config.files.attempts,
