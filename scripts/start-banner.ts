@@ -1,5 +1,5 @@
 // After `npm start` brings the API up: make sure there is an organization to try it with, then print
-// the base URL, the admin token and a curl for a text check that can be pasted as it is.
+// the base URL, the admin token and curls for a text and a file check that can be pasted as they are.
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function waitForHealth(baseUrl: string, timeoutMs = 60_000): Promise<void> {
@@ -57,5 +57,10 @@ Preflight is running at ${baseUrl}
 
 Try a text check:
   curl -s ${baseUrl}/api/preflight/text -H 'X-Service-API-Key: ${policy.api_key}' -H 'Content-Type: application/json' -d '${body}'
+
+Or a file (text, PDF, DOCX, PNG/JPEG/WebP/TIFF); the answer's masked_file_url serves the masked copy:
+  curl -s ${baseUrl}/api/preflight -H 'X-Service-API-Key: ${policy.api_key}' -F file=@notes.pdf -F destination=AI_TOOL
+
+Queues: ${baseUrl}/admin/queues   Metrics: ${baseUrl}/metrics   (both with Authorization: Bearer <admin token>)
 `);
 }

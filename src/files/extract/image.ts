@@ -1,12 +1,16 @@
 // Images: dimensions checked from the header before anything is decoded, then normalised for OCR
-// (EXIF orientation applied, transparency on white, grayscale, small images doubled) and read.
+// (EXIF orientation applied, transparency on white, grayscale) and read; small text is read again
+// from the image doubled.
 import sharp from 'sharp';
 import type { OcrPool } from '../ocr-pool.js';
-import { FileError, type Extraction, type FileLimits, type ImageFormat } from '../types.js';
+import { FileError, type Extraction, type FileLimits, type ImageFormat, type OcrWord } from '../types.js';
 import { ocrText } from './ocr-text.js';
 
-/** Narrower images are doubled: screenshots and phone crops carry small text tesseract misreads. */
-export const UPSCALE_BELOW = 1500;
+/**
+ * Words shorter than this (median box height, capitals and descenders included) are small text:
+ * tesseract misreads it, so the image is read again doubled. Screenshots and phone crops carry it.
+ */
+export const SMALL_TEXT_PX = 20;
 
 const n = (x: number) => x.toLocaleString('en-US');
 
@@ -34,14 +38,11 @@ async function uprightSize(bytes: Buffer, format: ImageFormat, limits: FileLimit
   return { width, height };
 }
 
-export async function extractImage(bytes: Buffer, format: ImageFormat, { ocr, limits }: { ocr: OcrPool; limits: FileLimits }): Promise<Extraction> {
-  const { width, height } = await uprightSize(bytes, format, limits);
-  const fits = 2 * Math.max(width, height) <= limits.maxDimension && 4 * width * height <= limits.maxPixels;
-  const scale = width < UPSCALE_BELOW && fits ? 2 : 1;
-  let png: Buffer;
+/** The image as OCR reads it, `scale` times its upright size. */
+async function normalised(bytes: Buffer, { width, height }: { width: number; height: number }, scale: number, limits: FileLimits): Promise<Buffer> {
   try {
     // The pixel limit again, in case the header understated what decoding finds.
-    png = await sharp(bytes, { limitInputPixels: limits.maxPixels })
+    return await sharp(bytes, { limitInputPixels: limits.maxPixels })
       .autoOrient()
       .flatten({ background: '#ffffff' })
       .grayscale()
@@ -54,10 +55,28 @@ export async function extractImage(bytes: Buffer, format: ImageFormat, { ocr, li
     if (cause instanceof Error && /pixel limit/i.test(cause.message)) throw new FileError('image_too_large', `The image decodes to more than ${n(limits.maxPixels)} pixels, the limit.`, { cause });
     throw new FileError('corrupt_file', 'The image is damaged and cannot be decoded.', { cause });
   }
-  const { text, words } = ocrText((await ocr.recognize(png)).lines, 0);
+}
+
+/** The median height of the words read, in pixels; 0 when none were. */
+function medianWordHeight(words: readonly OcrWord[]): number {
+  const heights = words.map((w) => w.box.y1 - w.box.y0).sort((a, b) => a - b);
+  return heights.length ? heights[heights.length >> 1]! : 0;
+}
+
+export async function extractImage(bytes: Buffer, format: ImageFormat, { ocr, limits }: { ocr: OcrPool; limits: FileLimits }): Promise<Extraction> {
+  const size = await uprightSize(bytes, format, limits);
+  const read = async (scale: number) => {
+    const png = await normalised(bytes, size, scale, limits);
+    return { png, scale, ...ocrText((await ocr.recognize(png)).lines, 0) };
+  };
+  let seen = await read(1);
+  // Small text (or none found, which small text can cause) is read again from the image doubled.
+  const fits = 2 * Math.max(size.width, size.height) <= limits.maxDimension && 4 * size.width * size.height <= limits.maxPixels;
+  if (fits && medianWordHeight(seen.words) < SMALL_TEXT_PX) seen = await read(2);
+  const { png, scale, text, words } = seen;
   return {
     text,
-    layout: { kind: 'image', format, ocr: { png, width: width * scale, height: height * scale, scale, words } },
+    layout: { kind: 'image', format, ocr: { png, width: size.width * scale, height: size.height * scale, scale, words } },
     pages: 1,
     ocrPages: 1,
   };

@@ -63,12 +63,13 @@ describe('extract: images', () => {
     expect(mail.x0).toBeGreaterThan(ssn.x0 + 50);
   });
 
-  it('doubles a narrow image for OCR and keeps a wide one as it is', async () => {
-    const narrow = imageOf(await run(await pngOf(LINES, { width: 900 })));
-    expect([narrow.scale, narrow.width]).toEqual([2, 1800]);
-    const wide = imageOf(await run(await pngOf(LINES, { width: 1600 })));
-    expect([wide.scale, wide.width]).toEqual([1, 1600]);
-    expect((await sharp(wide.png).metadata()).format).toBe('png');
+  it('reads small text again from the image doubled, and ordinary text as it is', async () => {
+    const small = await run(await pngOf(LINES, { width: 700, fontSize: 11, margin: 12 }));
+    expect([imageOf(small).scale, imageOf(small).width]).toEqual([2, 1400]);
+    expect(small.text).toContain('123-45-6789');
+    const ordinary = imageOf(await run(await pngOf(LINES, { width: 900 })));
+    expect([ordinary.scale, ordinary.width]).toEqual([1, 900]);
+    expect((await sharp(ordinary.png).metadata()).format).toBe('png');
   });
 
   it('turns an EXIF-rotated JPEG upright before reading it', async () => {
