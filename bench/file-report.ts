@@ -114,7 +114,7 @@ ${throughput.join('\n')}
 
 ### Pipeline overhead against the extraction library
 
-At worker concurrency 1, one file at a time (no queueing), the median end-to-end time over HTTP is set against the median time of the extraction library called directly on the same file, warm, in the benchmark process. Overhead = (end to end − library) / library. For comparison, the last column sets the end-to-end time against our own \`extract()\` on the same file, which adds the guards and, for images, the normalisation that OCR reads (grayscale, and images under 1,500 px wide upscaled ×2). Repetitions: ${reps}.
+At worker concurrency 1, one file at a time (no queueing), the median end-to-end time over HTTP is set against the median time of the extraction library called directly on the same file, warm, in the benchmark process. Overhead = (end to end − library) / library. For comparison, the last column sets the end-to-end time against our own \`extract()\` on the same file, which adds the guards and, for images, the normalisation that OCR reads (grayscale; small text read again doubled). Repetitions: ${reps}.
 
 | type | library call | library ms | our extract ms | end to end ms | overhead | ≤ 15% | beyond our extract |
 |---|---|---:|---:|---:|---:|---|---:|
