@@ -21,7 +21,9 @@ describe('ops endpoints', () => {
     const paths = Object.keys(doc.paths);
     for (const p of [
       '/api/preflight/text',
+      '/api/preflight',
       '/api/preflight/{preflight_id}',
+      '/api/preflight/{preflight_id}/masked-file',
       '/api/organizations',
       '/api/organizations/{org_id}',
       '/api/orgs/{org_id}/policies',
@@ -34,6 +36,10 @@ describe('ops endpoints', () => {
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Service-API-Key' });
     const body = doc.paths['/api/preflight/text'].post.requestBody.content['application/json'].schema;
     expect(body.required).toEqual(expect.arrayContaining(['text', 'destination']));
+    const form = doc.paths['/api/preflight'].post.requestBody.content['multipart/form-data'].schema;
+    expect(form.required).toEqual(['file', 'destination']);
+    expect(form.properties.file).toMatchObject({ type: 'string', format: 'binary' });
+    expect(form.properties.destination.enum).toEqual(['AI_TOOL', 'VENDOR', 'CUSTOMER']);
   });
 
   it('/docs serves the interactive documentation', async () => {

@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { fileCheckForm } from '../schemas/preflight.js';
 
 export default fp(
   async (app) => {
@@ -23,7 +24,13 @@ export default fp(
         },
       },
       transform: jsonSchemaTransform,
-      transformObject: jsonSchemaTransformObject,
+      transformObject: (input) => {
+        const doc = jsonSchemaTransformObject(input) as { paths?: Record<string, Record<string, { requestBody?: unknown }>> };
+        // The file check streams its multipart parts itself, so no body schema can describe them.
+        const fileCheck = doc.paths?.['/api/preflight']?.post;
+        if (fileCheck) fileCheck.requestBody = fileCheckForm();
+        return doc;
+      },
     });
     await app.register(swaggerUi, { routePrefix: '/docs' });
     app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -32,6 +32,23 @@ export const FileCheckFields = z.object({
 });
 export type FileCheckFields = z.infer<typeof FileCheckFields>;
 
+/**
+ * The multipart form of a file check, for the OpenAPI document only: the route reads the parts as
+ * a stream and validates the fields with FileCheckFields.
+ */
+export function fileCheckForm() {
+  const fields = z.toJSONSchema(FileCheckFields, { io: 'input' }) as { properties: Record<string, unknown>; required?: string[] };
+  const file = { type: 'string', format: 'binary', description: 'The file; its type is read from its bytes' };
+  return {
+    required: true,
+    content: {
+      'multipart/form-data': {
+        schema: { type: 'object', properties: { file, ...fields.properties }, required: ['file', ...(fields.required ?? [])] },
+      },
+    },
+  };
+}
+
 export const FileCheckResult = z
   .object({
     preflight_id: z.string(),
