@@ -1,9 +1,11 @@
 // File checks end to end: multipart upload → GridFS → BullMQ `file-scan` → the real worker (in this
 // process) → result, masked file download, audit record. Real Redis, FerretDB, OCR and files.
+import { Queue } from 'bullmq';
 import mammoth from 'mammoth';
 import { PDFParse } from 'pdf-parse';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FILE_RETENTION_QUEUE } from '../../src/jobs/file-retention.js';
 import { startFileWorkers, type FileWorkers } from '../../src/workers/file-workers.js';
 import { admin, createOrg, drained, fileCheck, multipart, startTestApp, testEnv, type OrgFixture, type TestApp } from '../helpers/app.js';
 import { encryptedPdf, oleFile, pdfBomb, pngClaiming, truncatedDocx, zipBomb } from '../helpers/bad-files.js';
@@ -29,7 +31,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const uploads = () => t.app.mongo.db.collection('uploads.files').countDocuments({});
+/** Uploads still stored: each is a GridFS bucket of its own in the files database. */
+const uploads = async () => (await t.app.mongo.filesDb.listCollections({}, { nameOnly: true }).toArray()).filter((c) => /^upload_.*\.files$/.test(c.name)).length;
 
 async function download(url: string, apiKey: string) {
   return t.app.inject({ method: 'GET', url: new URL(url).pathname, headers: { 'x-service-api-key': apiKey } });
@@ -56,6 +59,16 @@ describe('POST /api/preflight', () => {
     const asAdmin = await t.app.inject({ method: 'GET', url: new URL(body.masked_file_url).pathname, headers: admin });
     expect(asAdmin.statusCode).toBe(200);
     expect(await uploads()).toBe(0);
+    expect(await t.app.mongo.filesDb.collection(`masked_${body.preflight_id}.files`).countDocuments({})).toBe(1);
+  });
+
+  it('schedules the retention sweep once however many workers start', async () => {
+    const more = await startFileWorkers(t.config, t.app.mongo, t.app.services.auditJournal, pino({ level: 'silent' }));
+    await more.close();
+    const queue = new Queue(FILE_RETENTION_QUEUE, { connection: t.app.redis, prefix: t.app.queues.prefix });
+    const schedulers = await queue.getJobSchedulers();
+    await queue.close();
+    expect(schedulers).toEqual([expect.objectContaining({ key: 'sweep-files', every: t.config.files.sweepEveryMs })]);
   });
 
   it('blocks a PDF holding a secret: no masked file, and GET by id answers the file form', async () => {
