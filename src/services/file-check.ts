@@ -53,7 +53,7 @@ export class FileCheckService {
     private readonly opts: FileCheckOptions,
   ) {}
 
-  maskedFileUrl(id: string): string {
+  private maskedFileUrl(id: string): string {
     return `${this.opts.baseUrl}/api/preflight/${id}/masked-file`;
   }
 
@@ -75,6 +75,8 @@ export class FileCheckService {
         done(null, chunk);
       },
     });
+    // `pipe` does not pass errors on: a client that goes away, or a file cut at the size limit, must fail the write.
+    source.once('error', (err) => meter.destroy(err));
     await this.files.putUpload(id, source.pipe(meter), orgId);
     try {
       if (bytes === 0) throw new FileError('empty_file', 'The file is empty.');
