@@ -33,6 +33,12 @@ function unrecoverable(failure: FileFailure): UnrecoverableError {
   return new UnrecoverableError(JSON.stringify(failure));
 }
 
+/** A file that cannot be read (or masked) never will be: its FileError fails the job for good. */
+function asUnrecoverable(err: unknown): never {
+  if (err instanceof FileError) throw unrecoverable({ status: err.status, code: err.code, detail: err.message });
+  throw err;
+}
+
 /**
  * Masking plans for the extracted text come from the check itself; a format that masks its own view
  * of the text (DOCX) has it checked again. That view must reach the same verdict, or the file would
@@ -85,8 +91,7 @@ async function checkFile(deps: FileScanDeps, data: FileScanJob): Promise<FileSca
   try {
     extraction = await extract(bytes, sniff(bytes), { ocr: deps.ocr, limits: deps.limits });
   } catch (err) {
-    if (err instanceof FileError) throw unrecoverable({ status: err.status, code: err.code, detail: err.message });
-    throw err;
+    asUnrecoverable(err);
   }
 
   const options = checkOptionsOf(data.policy, data.destination, deps.vault.maskingKeyFor(data.org_id));
@@ -100,7 +105,7 @@ async function checkFile(deps: FileScanDeps, data: FileScanJob): Promise<FileSca
   const createdAt = new Date();
   const masked = outcome.masks !== null;
   if (outcome.masks) {
-    const file = await maskFile(bytes, extraction, planner(extraction, outcome.masks, options));
+    const file = await maskFile(bytes, extraction, planner(extraction, outcome.masks, options)).catch(asUnrecoverable);
     await deps.files.putMasked(id, file.bytes, { org_id: data.org_id, mime: file.mime, ext: file.ext });
   }
 

@@ -209,6 +209,23 @@ describe('files that can never be checked', () => {
     expect(await uploads()).toBe(0);
   });
 
+  it('takes one file per check', async () => {
+    const form = new FormData();
+    form.append('destination', 'AI_TOOL');
+    form.append('file', new Blob([Buffer.from('one')]), 'a.txt');
+    form.append('file', new Blob([Buffer.from('two')]), 'b.txt');
+    const encoded = new Response(form);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/preflight',
+      headers: { 'x-service-api-key': org.apiKey, 'content-type': encoded.headers.get('content-type') ?? '' },
+      payload: Buffer.from(await encoded.arrayBuffer()),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'bad_request', detail: 'Send one file per check.' });
+    expect(await uploads()).toBe(0);
+  });
+
   it('needs a policy key of the organization named in org_id', async () => {
     const body = await multipart({ destination: 'AI_TOOL' }, { name: 'a.txt', bytes: Buffer.from('hi') });
     const anonymous = await t.app.inject({ method: 'POST', url: '/api/preflight', headers: { 'content-type': body.contentType }, payload: body.payload });
