@@ -11,7 +11,7 @@ const ENTRY = 128;
 const TYPES = new Set([1, 2, 5]);
 
 /** The names of the storages and streams whose directory entries lie in `bytes`. */
-export function oleNames(bytes: Buffer): Set<string> {
+function oleNames(bytes: Buffer): Set<string> {
   const names = new Set<string>();
   for (let at = 512; at + ENTRY <= bytes.length; at += ENTRY) {
     // The name is UTF-16LE in the first 64 bytes; its length in bytes counts the closing NUL.

@@ -1,7 +1,7 @@
 // Shapes shared by file extraction (extract/) and format-keeping masking (mask/). Nothing here
 // does I/O; the worker wires extraction → engine → masking (src/workers/file-scan.worker.ts).
 
-export const FILE_KINDS = ['text', 'pdf', 'docx', 'image'] as const;
+const FILE_KINDS = ['text', 'pdf', 'docx', 'image'] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 
 export type TextEncoding = 'utf8' | 'utf8-bom' | 'utf16le-bom' | 'utf16be-bom';

@@ -27,7 +27,7 @@ const MAX_COMMENT = 0xffff;
 const STORED = 0;
 const DEFLATED = 8;
 /** Entries smaller than this may have any ratio: small XML parts routinely compress 100× and more. */
-export const RATIO_FLOOR = 1024 * 1024;
+const RATIO_FLOOR = 1024 * 1024;
 
 const corrupt = (detail: string) => new FileError('corrupt_file', `The ZIP container is corrupt: ${detail}.`);
 const bomb = (detail: string) => new FileError('file_bomb', `The ZIP container would inflate too far: ${detail}.`);

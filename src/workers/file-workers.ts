@@ -19,7 +19,7 @@ export interface FileWorkers {
   close(): Promise<void>;
 }
 
-export function fileLimitsOf(config: Config): FileLimits {
+function fileLimitsOf(config: Config): FileLimits {
   const { maxBytes, maxPixels, maxPages, maxOcrPages } = config.files;
   return { ...DEFAULT_FILE_LIMITS, maxBytes, maxPixels, maxPages, maxOcrPages };
 }

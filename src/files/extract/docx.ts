@@ -10,7 +10,7 @@ import { readZip } from '../zip.js';
 const PARTS = [/^word\/header(\d*)\.xml$/, /^word\/footer(\d*)\.xml$/, /^word\/footnotes\.xml$/, /^word\/endnotes\.xml$/, /^word\/comments\.xml$/];
 
 /** Between the body and each part, in the extracted text. */
-export const PART_SEPARATOR = '\n\n';
+const PART_SEPARATOR = '\n\n';
 
 function rank(name: string): [number, number] | null {
   for (const [i, part] of PARTS.entries()) {

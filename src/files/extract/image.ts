@@ -10,7 +10,7 @@ import { ocrText } from './ocr-text.js';
  * Words shorter than this (median box height, capitals and descenders included) are small text:
  * tesseract misreads it, so the image is read again doubled. Screenshots and phone crops carry it.
  */
-export const SMALL_TEXT_PX = 20;
+const SMALL_TEXT_PX = 20;
 
 const n = (x: number) => x.toLocaleString('en-US');
 

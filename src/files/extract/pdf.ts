@@ -8,7 +8,7 @@ import { ocrText } from './ocr-text.js';
 import { checkPdfStreams } from './pdf-streams.js';
 
 /** Between pages in the extracted text. */
-export const PAGE_SEPARATOR = '\n\n';
+const PAGE_SEPARATOR = '\n\n';
 /** Pixels per point for OCR: 12 pt text renders 30 px tall, where tesseract reads best. */
 export const RENDER_SCALE = 2.5;
 
