@@ -1,37 +1,12 @@
 // A small typed client for SDKs embedding Preflight: validates a license key against the service
 // (GET /v1/license/validate), verifies the signed token offline with the service's public key, and
-// caches the result until shortly before the token expires. Depends only on fetch and jose.
+// caches the result until shortly before the token expires. Depends only on fetch and jose at run
+// time; the answer's type is the service's own (a type import, gone once compiled).
 import { decodeProtectedHeader, importSPKI, jwtVerify, type JWTPayload } from 'jose';
+import type { LicenseValidation, PolicyConfigEntry } from '../services/license-validation.js';
 
-export interface PolicyRule {
-  id: string;
-  name: string;
-  enabled: boolean;
-  dataTypes: string[];
-  destinations: string[];
-  action: string;
-}
-
-export interface PolicyConfigEntry {
-  policy_id: string;
-  name: string;
-  group: string;
-  version: string;
-  is_active: boolean;
-  rules: PolicyRule[];
-}
-
-/** The service's answer (spec "License validation result"). */
-export interface LicenseValidation {
-  valid: true;
-  expires: string;
-  org_id: string;
-  policy_version: string;
-  policy_config: { policies: PolicyConfigEntry[] };
-  policy_groups: string[];
-  default_policy_group: string;
-  jwt_token: string;
-}
+/** The service's answer (spec "License validation result"), as the service declares it. */
+export type { LicenseValidation, PolicyConfigEntry };
 
 export interface LicenseClaims extends JWTPayload {
   /** The license id. */
