@@ -1,15 +1,14 @@
 // The queue dashboard (bull-board) at /admin/queues: admin only, page, assets and JSON API alike;
 // its refusals and failures leave as {detail, code} like the rest of the API.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, createOrg, startTestApp, type OrgFixture, type TestApp } from '../helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { admin, appWithOrgForFile, type OrgFixture, startTestApp, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
 let org: OrgFixture;
-beforeAll(async () => {
-  t = await startTestApp();
-  org = await createOrg(t.app);
+appWithOrgForFile((app, o) => {
+  t = app;
+  org = o;
 });
-afterAll(async () => t.close());
 
 const get = (url: string, headers: Record<string, string> = admin) => t.app.inject({ method: 'GET', url, headers });
 

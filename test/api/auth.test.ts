@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, check, createOrg, startTestApp, type OrgFixture, type TestApp } from '../helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { admin, appWithOrgForFile, check, type OrgFixture, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
 let org: OrgFixture;
-beforeAll(async () => {
-  t = await startTestApp();
-  org = await createOrg(t.app);
+appWithOrgForFile((app, o) => {
+  t = app;
+  org = o;
 });
-afterAll(async () => t.close());
 
 const body = { text: 'hello', destination: 'AI_TOOL' };
 const wellFormedUnknown = `svc_sk_${'A'.repeat(43)}`;

@@ -1,15 +1,14 @@
 // Inputs meant to break a service: each gets a clear 4xx with a detail, or a correct answer;
 // never a 500, and the service keeps answering afterwards.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, check, createOrg, startTestApp, type OrgFixture, type TestApp } from '../helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { admin, appWithOrgForFile, check, type OrgFixture, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
 let org: OrgFixture;
-beforeAll(async () => {
-  t = await startTestApp();
-  org = await createOrg(t.app);
+appWithOrgForFile((app, o) => {
+  t = app;
+  org = o;
 });
-afterAll(async () => t.close());
 
 const raw = (payload: string, headers: Record<string, string> = {}) =>
   check(t.app, org.apiKey, payload, { headers: { 'x-service-api-key': org.apiKey, 'content-type': 'application/json', ...headers } });

@@ -5,10 +5,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { FileScanJob } from '../../src/jobs/file-scan.js';
 import { startRedis } from '../../scripts/local-services.js';
-import { admin, createOrg, startTestApp, testEnv, type OrgFixture, type TestApp } from '../helpers/app.js';
+import { admin, appWithOrgForFile, type OrgFixture, startTestApp, type TestApp, testEnv } from '../helpers/app.js';
 
 interface Sample {
   name: string;
@@ -48,11 +48,10 @@ const dummyJob = { preflight_id: 'pf_metrics_test' } as FileScanJob;
 
 let t: TestApp;
 let org: OrgFixture;
-beforeAll(async () => {
-  t = await startTestApp();
-  org = await createOrg(t.app);
+appWithOrgForFile((app, o) => {
+  t = app;
+  org = o;
 });
-afterAll(async () => t.close());
 
 describe('GET /metrics', () => {
   it('needs the admin token: 401 without a credential, 403 for a policy key', async () => {

@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, check, createOrg, startTestApp, type OrgFixture, type TestApp } from '../helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { admin, appWithOrgForFile, check, createOrg, type OrgFixture, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
 let org: OrgFixture;
-beforeAll(async () => {
-  t = await startTestApp();
-  org = await createOrg(t.app);
+appWithOrgForFile((app, o) => {
+  t = app;
+  org = o;
 });
-afterAll(async () => t.close());
 
 const maskEmail = { name: 'Mask email', dataTypes: ['email'], destinations: ['AI_TOOL'], action: 'MASK' };
 const url = (suffix = '') => `/api/orgs/${org.orgId}/policies${suffix}`;

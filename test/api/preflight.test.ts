@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, check, createOrg, drained, startTestApp, type OrgFixture, type TestApp } from '../helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { admin, appWithOrgForFile, check, createOrg, drained, type OrgFixture, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
 let org: OrgFixture;
-beforeAll(async () => {
-  t = await startTestApp(undefined);
-  org = await createOrg(t.app);
+appWithOrgForFile((app, o) => {
+  t = app;
+  org = o;
 });
-afterAll(async () => t.close());
 
 const PII_TEXT = 'Contact jane.doe@example.com or call (415) 555-0132. SSN 123-45-6789.';
 const SECRET_TEXT = 'deploy with AKIAZ3MSJV4WWNKWW5FG please';

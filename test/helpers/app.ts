@@ -2,6 +2,7 @@
 // and Redis prefix of its own, so test files neither share state nor depend on order.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/api/app.js';
 import { loadConfig, type Config } from '../../src/config/index.js';
 
@@ -78,6 +79,19 @@ export async function createOrg(app: FastifyInstance, slug = `org-${process.pid}
   const org = created.json();
   const policies = (await app.inject({ method: 'GET', url: `/api/orgs/${org.org_id}/policies`, headers: admin })).json();
   return { orgId: org.org_id, slug, licenseKey: org.license_key, policyId: policies[0].policy_id, apiKey: policies[0].api_key };
+}
+
+/**
+ * The usual test file's setup: one app and one organization of its own, started before the file's
+ * tests and closed after them; `ready` receives both (assign them to the file's variables).
+ */
+export function appWithOrgForFile(ready: (t: TestApp, org: OrgFixture) => void, env?: Record<string, string>): void {
+  let started: TestApp | undefined;
+  beforeAll(async () => {
+    started = await startTestApp(env);
+    ready(started, await createOrg(started.app));
+  });
+  afterAll(async () => started?.close());
 }
 
 /** Issues a license through the API (it becomes the org's current one) and answers the License. */
