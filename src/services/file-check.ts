@@ -115,18 +115,17 @@ export class FileCheckService {
         // Failed for good, or still running: the job's state tells which.
       }
     }
-    const settled = await this.settled(id);
-    return settled ?? { status: 'pending', preflight_id: id };
+    return (await this.jobOutcome(id)) ?? { status: 'pending', preflight_id: id };
   }
 
-  /** A finished job's answer, an error for a failed one, or null while it runs. */
-  private async settled(id: string, viewer: Viewer = 'admin'): Promise<Submitted | null> {
+  /** A job's answer, pending while it runs, or the error it failed with; null when the viewer has no such job. */
+  private async jobOutcome(id: string, viewer: Viewer = 'admin'): Promise<Submitted | null> {
     const job = await this.queue.getJob(id);
-    if (!job || !visible(viewer, job.data.org_id)) throw Errors.notFound('Check');
+    if (!job || !visible(viewer, job.data.org_id)) return null;
     const state = await job.getState();
     if (state === 'failed') throw failureError(job.failedReason);
     if (state === 'completed' && job.returnvalue) return { status: 'done', result: this.fileForm(job.returnvalue) };
-    return null;
+    return { status: 'pending', preflight_id: id };
   }
 
   private fileForm(result: FileScanResult): FileCheckResult {
@@ -145,12 +144,7 @@ export class FileCheckService {
       const available = doc.file?.masked === true && (await this.files.hasMasked(id));
       return { doc, masked_file_url: available ? this.maskedFileUrl(id) : null };
     }
-    try {
-      return (await this.settled(id, viewer)) ?? { status: 'pending', preflight_id: id };
-    } catch (err) {
-      if (err instanceof ApiError && err.statusCode === 404) return null;
-      throw err;
-    }
+    return this.jobOutcome(id, viewer);
   }
 
   /** The masked file of a check, for its own organization (or the admin), while it is kept. */
