@@ -1,38 +1,13 @@
 // The audit journal and its drainer against the real Redis and FerretDB.
-import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { MongoClient, type Db } from 'mongodb';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/errors.js';
-import { analyticsRepository } from '../../src/store/analytics-repository.js';
-import { AuditDrainer } from '../../src/store/audit-drainer.js';
 import { AuditJournal } from '../../src/store/audit-journal.js';
-import { auditRepository, type AuditDoc } from '../../src/store/audit-repository.js';
-import { DailyRollups } from '../../src/store/daily-rollups.js';
+import type { AuditDoc } from '../../src/store/audit-repository.js';
 import { newId } from '../../src/store/ids.js';
-import { serviceUrls, withDatabase } from '../helpers/app.js';
+import { drainHarness } from '../helpers/drain.js';
 
-const { redisUrl, mongodbUrl } = serviceUrls();
-const silent = { warn: () => undefined, error: () => undefined };
-let mongo: MongoClient;
-let db: Db;
-const connections: Redis[] = [];
-const drainers: AuditDrainer[] = [];
-
-const redis = () => {
-  const r = new Redis(redisUrl, { enableAutoPipelining: true });
-  connections.push(r);
-  return r;
-};
-const prefix = () => `pf:test:drain:${randomBytes(4).toString('hex')}:`;
-
-function drainer(journal: AuditJournal, claimIdleMs = 30_000) {
-  const rollups = new DailyRollups(redis(), journal.prefix, analyticsRepository(db));
-  const targets = { audit: auditRepository(db), rollups };
-  const d = new AuditDrainer(redis(), journal, targets, { batchSize: 100, blockMs: 200, claimIdleMs }, silent);
-  drainers.push(d);
-  return d;
-}
+const h = drainHarness('drain');
+const { redis, prefix, drainer } = h;
 
 const record = (over: Partial<AuditDoc> = {}): AuditDoc => ({
   _id: newId('pf'),
@@ -52,20 +27,6 @@ const record = (over: Partial<AuditDoc> = {}): AuditDoc => ({
   ...over,
 });
 
-beforeAll(async () => {
-  mongo = new MongoClient(withDatabase(mongodbUrl, `pf_test_drain_${randomBytes(4).toString('hex')}`));
-  await mongo.connect();
-  db = mongo.db();
-});
-afterEach(async () => {
-  await Promise.all(drainers.splice(0).map((d) => d.stop()));
-});
-afterAll(async () => {
-  connections.forEach((c) => c.disconnect());
-  await db.dropDatabase();
-  await mongo.close();
-});
-
 describe('audit journal and drainer', () => {
   it('moves appended records into the store exactly as they were, and cleans up', async () => {
     const journal = new AuditJournal(redis(), prefix(), 1_000);
@@ -75,7 +36,7 @@ describe('audit journal and drainer', () => {
     const d = drainer(journal);
     await d.start();
     await d.settled();
-    const stored = await db.collection<AuditDoc>('audit').find({ _id: { $in: docs.map((x) => x._id) } }).toArray();
+    const stored = await h.db.collection<AuditDoc>('audit').find({ _id: { $in: docs.map((x) => x._id) } }).toArray();
     expect(stored).toHaveLength(250);
     expect(stored.find((s) => s._id === docs[7]!._id)).toEqual({ ...docs[7], journal_entry: expect.any(String) });
     expect(await journal.length()).toBe(0);
@@ -92,7 +53,7 @@ describe('audit journal and drainer', () => {
     await journal.append(doc);
     await journal.append(record());
     await d.settled();
-    expect(await db.collection('audit').countDocuments({ _id: doc._id } as object)).toBe(1);
+    expect(await h.db.collection('audit').countDocuments({ _id: doc._id } as object)).toBe(1);
   });
 
   it('claims what a crashed consumer read but never acknowledged', async () => {
@@ -109,7 +70,7 @@ describe('audit journal and drainer', () => {
     const survivor = drainer(journal, 300);
     await survivor.start();
     await survivor.settled();
-    expect(await db.collection('audit').countDocuments({ _id: { $in: docs.map((x) => x._id) } } as object)).toBe(2);
+    expect(await h.db.collection('audit').countDocuments({ _id: { $in: docs.map((x) => x._id) } } as object)).toBe(2);
   });
 
   it('drops an unreadable entry instead of stalling the journal', async () => {
@@ -121,7 +82,7 @@ describe('audit journal and drainer', () => {
     const d = drainer(journal);
     await d.start();
     await d.settled();
-    expect(await db.collection('audit').countDocuments({ _id: good._id } as object)).toBe(1);
+    expect(await h.db.collection('audit').countDocuments({ _id: good._id } as object)).toBe(1);
   });
 
   it('refuses appends (503) once the undrained backlog reaches its bound, with no drainer in the process', async () => {

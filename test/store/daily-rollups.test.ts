@@ -1,37 +1,14 @@
 // Write-time analytics counted by the drainers: each audit record exactly once, whatever crashes,
 // redeliveries or duplicate appends happen on the way (store/daily-rollups.ts).
-import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { MongoClient, type Db } from 'mongodb';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { analyticsRepository } from '../../src/store/analytics-repository.js';
-import { AuditDrainer } from '../../src/store/audit-drainer.js';
+import { afterEach, describe, expect, it } from 'vitest';
 import { AuditJournal } from '../../src/store/audit-journal.js';
 import { auditRepository, type AuditDoc } from '../../src/store/audit-repository.js';
-import { DailyRollups } from '../../src/store/daily-rollups.js';
 import { newId } from '../../src/store/ids.js';
-import { serviceUrls, withDatabase } from '../helpers/app.js';
+import { drainHarness } from '../helpers/drain.js';
 
-const { redisUrl, mongodbUrl } = serviceUrls();
-const silent = { warn: () => undefined, error: () => undefined };
-let mongo: MongoClient;
-let db: Db;
-const connections: Redis[] = [];
-const drainers: AuditDrainer[] = [];
-
-const redis = () => {
-  const r = new Redis(redisUrl, { enableAutoPipelining: true });
-  connections.push(r);
-  return r;
-};
-const journal = () => new AuditJournal(redis(), `pf:test:rollup:${randomBytes(4).toString('hex')}:`, 10_000);
-const rollupsFor = (j: AuditJournal) => new DailyRollups(redis(), j.prefix, analyticsRepository(db));
-
-function drainer(j: AuditJournal, claimIdleMs = 30_000) {
-  const d = new AuditDrainer(redis(), j, { audit: auditRepository(db), rollups: rollupsFor(j) }, { batchSize: 100, blockMs: 200, claimIdleMs }, silent);
-  drainers.push(d);
-  return d;
-}
+const h = drainHarness('rollup');
+const { redis, drainer, rollupsFor } = h;
+const journal = () => new AuditJournal(redis(), h.prefix(), 10_000);
 
 const ORG = 'org_rollup';
 const record = (over: Partial<AuditDoc> = {}): AuditDoc => ({
@@ -51,21 +28,10 @@ const record = (over: Partial<AuditDoc> = {}): AuditDoc => ({
   created_at: new Date('2026-03-04T05:06:07Z'),
   ...over,
 });
-const rollup = () => db.collection('analytics_daily').findOne({ _id: `${ORG}:2026-03-04` } as object);
+const rollup = () => h.db.collection('analytics_daily').findOne({ _id: `${ORG}:2026-03-04` } as object);
 
-beforeAll(async () => {
-  mongo = new MongoClient(withDatabase(mongodbUrl, `pf_test_rollup_${randomBytes(4).toString('hex')}`));
-  await mongo.connect();
-  db = mongo.db();
-});
 afterEach(async () => {
-  await Promise.all(drainers.splice(0).map((d) => d.stop()));
-  await db.collection('analytics_daily').deleteMany({});
-});
-afterAll(async () => {
-  connections.forEach((c) => c.disconnect());
-  await db.dropDatabase();
-  await mongo.close();
+  await h.db.collection('analytics_daily').deleteMany({});
 });
 
 describe('daily rollups', () => {
@@ -90,7 +56,7 @@ describe('daily rollups', () => {
       prevented: 4,
       detections: { EMAIL: 3, SSN: 1 },
     });
-    expect(await db.collection('analytics_daily').findOne({ _id: `${ORG}:2026-03-05` } as object)).toMatchObject({ checks_total: 1 });
+    expect(await h.db.collection('analytics_daily').findOne({ _id: `${ORG}:2026-03-05` } as object)).toMatchObject({ checks_total: 1 });
   });
 
   it('counts a record redelivered after a crash once: stored by the dead consumer, claimed by another', async () => {
@@ -104,7 +70,7 @@ describe('daily rollups', () => {
     const crashed = redis();
     const read = (await crashed.xreadgroup('GROUP', 'audit-writers', 'crashed', 'COUNT', 10, 'STREAMS', j.stream, '>')) as Array<[string, Array<[string, string[]]>]>;
     const entries = read[0]![1];
-    await auditRepository(db).storeOnce(entries.map(([id], i) => ({ ...docs[i]!, journal_entry: id })));
+    await auditRepository(h.db).storeOnce(entries.map(([id], i) => ({ ...docs[i]!, journal_entry: id })));
     const survivor = drainer(j, 300);
     await survivor.start();
     await survivor.settled();
@@ -122,7 +88,7 @@ describe('daily rollups', () => {
     await j.append(doc);
     await d.settled();
     expect(await rollup()).toMatchObject({ checks_total: 1 });
-    expect(await db.collection('audit').countDocuments({ _id: doc._id } as object)).toBe(1);
+    expect(await h.db.collection('audit').countDocuments({ _id: doc._id } as object)).toBe(1);
   });
 
   it('a drainer that counted but died before copying to the store is recovered by another; copying twice changes nothing', async () => {

@@ -1,0 +1,54 @@
+// What a test file of the audit journal and its drainers needs, against the real Redis and FerretDB:
+// Redis connections, a scratch database, drainers made like the service makes them. Drainers stop
+// after each test; connections and the database go after the file.
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { MongoClient, type Db } from 'mongodb';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { analyticsRepository } from '../../src/store/analytics-repository.js';
+import { AuditDrainer } from '../../src/store/audit-drainer.js';
+import type { AuditJournal } from '../../src/store/audit-journal.js';
+import { auditRepository } from '../../src/store/audit-repository.js';
+import { DailyRollups } from '../../src/store/daily-rollups.js';
+import { serviceUrls, withDatabase } from './app.js';
+
+const silent = { warn: () => undefined, error: () => undefined };
+
+/** `name` tells this file's database and Redis prefixes apart from the others'. */
+export function drainHarness(name: string) {
+  const { redisUrl, mongodbUrl } = serviceUrls();
+  const connections: Redis[] = [];
+  const drainers: AuditDrainer[] = [];
+  let mongo: MongoClient;
+  const harness = {
+    db: undefined as unknown as Db,
+    redis(): Redis {
+      const r = new Redis(redisUrl, { enableAutoPipelining: true });
+      connections.push(r);
+      return r;
+    },
+    /** A Redis prefix of its own. */
+    prefix: () => `pf:test:${name}:${randomBytes(4).toString('hex')}:`,
+    rollupsFor: (journal: AuditJournal) => new DailyRollups(harness.redis(), journal.prefix, analyticsRepository(harness.db)),
+    drainer(journal: AuditJournal, claimIdleMs = 30_000): AuditDrainer {
+      const targets = { audit: auditRepository(harness.db), rollups: harness.rollupsFor(journal) };
+      const d = new AuditDrainer(harness.redis(), journal, targets, { batchSize: 100, blockMs: 200, claimIdleMs }, silent);
+      drainers.push(d);
+      return d;
+    },
+  };
+  beforeAll(async () => {
+    mongo = new MongoClient(withDatabase(mongodbUrl, `pf_test_${name}_${randomBytes(4).toString('hex')}`));
+    await mongo.connect();
+    harness.db = mongo.db();
+  });
+  afterEach(async () => {
+    await Promise.all(drainers.splice(0).map((d) => d.stop()));
+  });
+  afterAll(async () => {
+    connections.forEach((c) => c.disconnect());
+    await harness.db.dropDatabase();
+    await mongo.close();
+  });
+  return harness;
+}
