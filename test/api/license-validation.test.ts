@@ -1,19 +1,14 @@
 // SDK license validation (spec parts 4 and 5, DESIGN §11): the result's fields, an RS256 token that
 // verifies against the served public key and JWKS, one key pair for every replica, 401 and 403.
 import { createLocalJWKSet, decodeProtectedHeader, importSPKI, jwtVerify } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, createOrg, issueLicense, startTestApp, testEnv, type TestApp } from '../helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { admin, appWithReplicaForFile, createOrg, issueLicense, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
 let replica: TestApp;
-beforeAll(async () => {
-  const env = testEnv();
-  t = await startTestApp(env);
-  replica = await startTestApp(env);
-});
-afterAll(async () => {
-  await replica.app.close();
-  await t.close();
+appWithReplicaForFile((app, other) => {
+  t = app;
+  replica = other;
 });
 
 const validate = (app: TestApp, headers: Record<string, string>) => app.app.inject({ method: 'GET', url: '/v1/license/validate', headers });

@@ -1,18 +1,13 @@
 // Licenses (spec Licenses, parts 3 and 5; DESIGN §9): list, issue, revoke (policies deactivated at
 // once, on every replica), expiry.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { admin, check, createOrg, issueLicense, startTestApp, testEnv, type TestApp } from '../helpers/app.js';
+import { describe, expect, it, vi } from 'vitest';
+import { admin, appWithReplicaForFile, check, createOrg, issueLicense, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
 let replica: TestApp;
-beforeAll(async () => {
-  const env = testEnv();
-  t = await startTestApp(env);
-  replica = await startTestApp(env);
-});
-afterAll(async () => {
-  await replica.app.close();
-  await t.close();
+appWithReplicaForFile((app, other) => {
+  t = app;
+  replica = other;
 });
 
 const ok = { text: 'hello', destination: 'AI_TOOL' };

@@ -94,6 +94,24 @@ export function appWithOrgForFile(ready: (t: TestApp, org: OrgFixture) => void, 
   afterAll(async () => started?.close());
 }
 
+/**
+ * Two apps on one database and Redis prefix (replicas of one deployment), started before the file's
+ * tests and closed after them; `ready` receives both.
+ */
+export function appWithReplicaForFile(ready: (t: TestApp, replica: TestApp) => void): void {
+  let started: [TestApp, TestApp] | undefined;
+  beforeAll(async () => {
+    const env = testEnv();
+    started = [await startTestApp(env), await startTestApp(env)];
+    ready(...started);
+  });
+  afterAll(async () => {
+    if (!started) return;
+    await started[1].app.close();
+    await started[0].close();
+  });
+}
+
 /** Issues a license through the API (it becomes the org's current one) and answers the License. */
 export async function issueLicense(app: FastifyInstance, orgId: string, payload: Record<string, unknown>) {
   const res = await app.inject({ method: 'POST', url: `/api/orgs/${orgId}/licenses`, headers: admin, payload });
