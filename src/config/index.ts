@@ -39,6 +39,14 @@ const EnvSchema = z.object({
   MASKED_FILE_RETENTION_HOURS: z.coerce.number().positive().max(24 * 365).default(24),
   FILE_SWEEP_EVERY_MS: int(1_000, 86_400_000).default(15 * 60_000),
   AUDIT_DRAIN_IN_API: z.enum(['true', 'false'], { error: () => 'must be true or false' }).default('true'),
+  EXPORT_WAIT_MS: int(0, 300_000).default(20_000),
+  EXPORT_THROTTLE_SECONDS: int(1, 86_400).default(300),
+  EXPORT_WORKER_CONCURRENCY: int(1, 16).default(1),
+  EXPORT_JOB_ATTEMPTS: int(1, 20).default(2),
+  BUNDLE_RETENTION: int(1, 1_000).default(10),
+  PDF_RENDER_TIMEOUT_MS: int(1_000, 600_000).default(30_000),
+  PDF_MAX_CONCURRENT: int(1, 16).default(2),
+  SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
   METRICS_PUBLIC: z.enum(['true', 'false'], { error: () => 'must be true or false' }).default('false'),
 });
 
@@ -75,6 +83,18 @@ export interface Config {
     retentionMs: number;
     sweepEveryMs: number;
   };
+  compliance: {
+    /** How long GET .../export/all waits for its bundle before answering 202. */
+    exportWaitMs: number;
+    /** One bundle generation per organization per this long (DESIGN §13). */
+    throttleMs: number;
+    exportConcurrency: number;
+    exportAttempts: number;
+    /** Bundles kept per organization and trigger (on demand, scheduled); older ones are dropped. */
+    bundleRetention: number;
+  };
+  pdf: { timeoutMs: number; maxConcurrent: number };
+  session: { ttlMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -137,5 +157,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retentionMs: Math.round(e.MASKED_FILE_RETENTION_HOURS * 3_600_000),
       sweepEveryMs: e.FILE_SWEEP_EVERY_MS,
     },
+    compliance: {
+      exportWaitMs: e.EXPORT_WAIT_MS,
+      throttleMs: e.EXPORT_THROTTLE_SECONDS * 1_000,
+      exportConcurrency: e.EXPORT_WORKER_CONCURRENCY,
+      exportAttempts: e.EXPORT_JOB_ATTEMPTS,
+      bundleRetention: e.BUNDLE_RETENTION,
+    },
+    pdf: { timeoutMs: e.PDF_RENDER_TIMEOUT_MS, maxConcurrent: e.PDF_MAX_CONCURRENT },
+    session: { ttlMs: Math.round(e.SESSION_TTL_HOURS * 3_600_000) },
   };
 }

@@ -3,6 +3,7 @@ import type { Db } from 'mongodb';
 import { analyticsRepository } from '../store/analytics-repository.js';
 import { auditRepository } from '../store/audit-repository.js';
 import { licenseRepository } from '../store/license-repository.js';
+import { partnerKeyRepository } from '../store/partner-key-repository.js';
 import { organizationRepository } from '../store/organization-repository.js';
 import { policyGroupRepository } from '../store/policy-group-repository.js';
 import { policyRepository } from '../store/policy-repository.js';
@@ -17,6 +18,7 @@ export function createRepositories(db: Db) {
     audit: auditRepository(db),
     analytics: analyticsRepository(db),
     signingKeys: signingKeyRepository(db),
+    partnerKeys: partnerKeyRepository(db),
   };
 }
 

@@ -12,9 +12,13 @@ import { assertLicenseActive } from '../../services/licenses.js';
 import { isWellFormedKey } from '../../store/api-keys.js';
 import type { LicenseDoc } from '../../store/license-repository.js';
 import type { OrganizationDoc } from '../../store/organization-repository.js';
+import type { PartnerKeyDoc } from '../../store/partner-key-repository.js';
 
 export type Principal =
-  | { kind: 'admin' }
+  /** The admin bearer token, or a dashboard session cookie obtained with it. */
+  | { kind: 'admin'; via: 'token' | 'session' }
+  /** A compliance partner key: read-only, its own organization's /compliance/* only. */
+  | { kind: 'partner'; key: PartnerKeyDoc; org: OrganizationDoc }
   | ({ kind: 'policy' } & PolicyPrincipal)
   /** An SDK presenting a license key (GET /v1/license/validate). */
   | { kind: 'license'; license: LicenseDoc };
@@ -80,7 +84,7 @@ export default fp(
         if (bearer !== undefined) {
           if (!isAdminToken(bearer)) throw Errors.invalidAdminToken();
           if (!allowsAdmin) throw Errors.keyLacksPermission('The admin token cannot run checks; use a policy API key.');
-          request.principal = { kind: 'admin' };
+          request.principal = { kind: 'admin', via: 'token' };
           return;
         }
         throw allowsPolicy ? Errors.missingApiKey() : Errors.missingCredentials();

@@ -1,0 +1,62 @@
+// The shapes of compliance evidence (spec part 2, "Compliance control record"). The evidence JSON
+// is stable across releases (spec part 9): fields are only ever added.
+import type { CatalogControl, Framework } from './catalog.js';
+
+export interface TaggedRule {
+  owner_kind: 'team' | 'policy';
+  /** Team id (owner_kind team) or policy id (legacy policy tag). */
+  owner_id: string;
+  owner_name: string;
+  rule_id: string;
+  /** Null for team tags, populated for legacy policy tags (spec part 2). */
+  policy_id: string | null;
+  policy_name: string | null;
+}
+
+export interface ControlRecord extends CatalogControl {
+  status: 'covered' | 'uncovered';
+  /** Distinct rules tagged to the control. */
+  rule_count: number;
+  tagged_rules: TaggedRule[];
+  evidence_event_count: number;
+  evidence_blocked: number;
+  evidence_masked: number;
+  /** ISO time of the newest evidence in the window; null when there is none. */
+  last_evidence_at: string | null;
+}
+
+export interface EvidenceSummary {
+  total_controls: number;
+  covered_controls: number;
+  uncovered_controls: number;
+  /** Whole percent, rounded half up; 0 when there are no controls. */
+  coverage_pct: number;
+  /** Sum of the controls' evidence_event_count. */
+  total_evidence_events: number;
+}
+
+/** GET .../compliance/evidence */
+export interface EvidenceReport {
+  framework: Framework;
+  display_name: string;
+  window_days: number;
+  controls: ControlRecord[];
+  summary: EvidenceSummary;
+}
+
+/** Who and when an export is for: file names, headers of CSV/PDF, the bundle manifest. */
+export interface ExportContext {
+  org: { org_id: string; name: string; slug: string; primary_color: string };
+  generated_at: Date;
+  /** The evidence window as UTC dates, inclusive: `days` days ending today. */
+  window: { days: number; from_date: string; to_date: string };
+}
+
+/** The JSON export (`format=json`, and evidence.json in bundles): the report plus who, when, which window. */
+export interface EvidenceExportJson extends EvidenceReport {
+  org_id: string;
+  org_slug: string;
+  generated_at: string;
+  from_date: string;
+  to_date: string;
+}
