@@ -1,11 +1,13 @@
 // `npm run bench [name ...]`: runs the named benchmarks (all by default) and updates bench/RESULTS.md.
 import { spawnSync } from 'node:child_process';
 import { benchAuditJournal } from './audit-journal.js';
+import { benchCompliance } from './compliance.js';
 import { benchTextChecks } from './text-checks.js';
 
 const BENCHES: Record<string, () => Promise<void>> = {
   text: benchTextChecks,
   audit: benchAuditJournal,
+  compliance: benchCompliance,
 };
 
 const names = process.argv.slice(2);

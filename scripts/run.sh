@@ -64,9 +64,16 @@ ensure_ferretdb() {
   mv "$FERRETDB_BIN.tmp" "$FERRETDB_BIN"
 }
 
-# Test and benchmark fixtures render text into images (sharp/librsvg finds fonts through fontconfig).
+# Evidence PDFs are set in DejaVu Sans, and test and benchmark fixtures render text into images
+# (Chromium and sharp/librsvg find fonts through fontconfig).
 ensure_fonts() {
   [[ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ]] || apt_install fonts-dejavu-core
+}
+
+# Evidence PDFs are printed by Debian's chromium (puppeteer never downloads a browser); a CHROMIUM_PATH
+# that is set names the browser to use instead.
+ensure_chromium() {
+  [[ -n "${CHROMIUM_PATH:-}" || -x /usr/bin/chromium ]] || apt_install chromium
 }
 
 ensure_node_modules
@@ -74,5 +81,6 @@ if [[ $mode != eval ]]; then
   ensure_redis
   ensure_ferretdb
 fi
-[[ $mode == start ]] || ensure_fonts
+ensure_fonts
+[[ $mode == eval ]] || ensure_chromium
 exec node --import tsx scripts/stack.ts "$mode" "$@"

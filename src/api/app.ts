@@ -1,7 +1,9 @@
 // Builds the API: config → clients (Mongo, Redis, detection pool, queues) → services → auth → rate limits → routes.
+import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '../config/index.js';
+import { sessionCookieSecret } from '../store/sessions.js';
 import auth from './plugins/auth.js';
 import configPlugin from './plugins/config.js';
 import detectPool from './plugins/detect-pool.js';
@@ -9,21 +11,27 @@ import errorHandler, { frameworkErrors } from './plugins/error-handler.js';
 import metrics from './plugins/metrics.js';
 import mongo from './plugins/mongo.js';
 import openapi from './plugins/openapi.js';
+import pdf from './plugins/pdf.js';
 import queues from './plugins/queues.js';
 import redis from './plugins/redis.js';
 import rateLimits from './plugins/rate-limits.js';
 import services from './plugins/services.js';
 import adminQueues from './routes/admin-queues.js';
 import analytics from './routes/analytics.js';
+import compliance from './routes/compliance.js';
+import complianceBundles from './routes/compliance-bundles.js';
 import audit from './routes/audit.js';
 import health from './routes/health.js';
 import licenseValidation from './routes/license-validation.js';
 import licenses from './routes/licenses.js';
 import metricsRoute from './routes/metrics.js';
 import organizations from './routes/organizations.js';
+import partnerKeys from './routes/partner-keys.js';
 import policies from './routes/policies.js';
 import preflight from './routes/preflight.js';
 import preflightFiles from './routes/preflight-files.js';
+import session from './routes/session.js';
+import teams from './routes/teams.js';
 
 /** Logs say what happened, never what was submitted: no bodies, no query strings, no credentials. */
 function loggerOptions(config: Config) {
@@ -51,7 +59,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(redis);
     await app.register(detectPool);
     await app.register(queues);
+    await app.register(pdf);
     await app.register(services);
+    // Parses cookies for auth (the dashboard session) and signs the session cookie.
+    await app.register(cookie, { secret: sessionCookieSecret(config.masterKey) });
     await app.register(auth);
     await app.register(rateLimits);
     await app.register(health);
@@ -65,6 +76,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(licenses);
     await app.register(licenseValidation);
     await app.register(analytics);
+    await app.register(session);
+    await app.register(partnerKeys);
+    await app.register(compliance);
+    await app.register(complianceBundles);
+    await app.register(teams);
     await app.ready();
   } catch (err) {
     await app.close().catch(() => undefined);

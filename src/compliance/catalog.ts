@@ -1,8 +1,8 @@
 // The compliance catalog (DESIGN §27): the five frameworks and the controls Preflight produces
 // evidence for, with their official titles. SOC 2 criteria and PCI DSS requirements have no short
-// titles: their title is the criterion or requirement statement (PCI DSS 12.10.7 cut to its first
-// clause). `covered_by` says which rules evidence a control; the owner is a suggestion for who
-// answers for it.
+// titles: their title is the criterion or requirement statement (PCI DSS 3.5.1 and 12.10.7 cut to
+// their first sentence; what follows is a list of procedures). `covered_by` says which rules
+// evidence a control; the owner is a suggestion for who answers for it.
 export const FRAMEWORKS = ['SOC2', 'GDPR', 'HIPAA', 'PCI_DSS', 'ISO27001'] as const;
 export type Framework = (typeof FRAMEWORKS)[number];
 

@@ -60,3 +60,12 @@ export interface EvidenceExportJson extends EvidenceReport {
   from_date: string;
   to_date: string;
 }
+
+/** An entry of GET .../compliance/frameworks (spec part 2, "Compliance framework entry"). */
+export interface FrameworkEntry {
+  framework: Framework;
+  display_name: string;
+  enabled: boolean;
+  enabled_at: string | null;
+  control_count: number;
+}

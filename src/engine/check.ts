@@ -47,3 +47,8 @@ export function preventedCount(outcome: CheckOutcome): number {
   if (outcome.decision === 'BLOCKED') return outcome.detected.reduce((n, d) => n + d.count, 0);
   return outcome.fired_rules.filter((r) => r.action === 'MASK').reduce((n, r) => n + r.count, 0);
 }
+
+/** The BLOCK and MASK rules the check applied: each firing is compliance evidence (DESIGN §29). */
+export function evidenceRules(outcome: Pick<CheckOutcome, 'fired_rules'>): Array<{ rule_id: string; action: 'BLOCK' | 'MASK' }> {
+  return outcome.fired_rules.flatMap(({ rule_id, action }) => (action === 'ALLOW' ? [] : [{ rule_id, action }]));
+}

@@ -7,6 +7,7 @@ import { DuplicateError } from '../store/errors.js';
 import { newId } from '../store/ids.js';
 import type { LicenseDoc } from '../store/license-repository.js';
 import type { OrganizationDoc, OrganizationSettings } from '../store/organization-repository.js';
+import type { EvidenceBundleService } from './evidence-bundles.js';
 import type { KeyResolver } from './key-resolver.js';
 import type { LicenseService } from './licenses.js';
 import { DEFAULT_POLICY_FIELDS, type PolicyService } from './policies.js';
@@ -29,6 +30,7 @@ export class OrganizationService {
     private readonly keys: KeyResolver,
     private readonly policies: PolicyService,
     private readonly licenses: LicenseService,
+    private readonly bundles: Pick<EvidenceBundleService, 'removeByOrg'>,
   ) {}
 
   async create(input: OrganizationInput): Promise<{ org: OrganizationDoc; license: LicenseDoc; licenseKey: string }> {
@@ -78,5 +80,11 @@ export class OrganizationService {
     await this.repos.licenses.deleteByOrg(orgId);
     await this.repos.policyGroups.deleteByOrg(orgId);
     await this.repos.analytics.deleteByOrg(orgId);
+    await this.repos.controlTags.deleteByOrg(orgId);
+    await this.repos.teams.deleteByOrg(orgId);
+    await this.repos.evidence.deleteByOrg(orgId);
+    await this.repos.frameworkSettings.deleteByOrg(orgId);
+    await this.repos.partnerKeys.deleteByOrg(orgId);
+    await this.bundles.removeByOrg(orgId);
   }
 }

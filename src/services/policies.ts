@@ -180,6 +180,10 @@ export class PolicyService {
     }
     const updated = await this.repos.policies.update(org._id, policyId, set);
     await this.keys.invalidate();
+    // A rule dropped from the list takes its control tags with it (after the update, so a tag added meanwhile sees the rule gone).
+    if (updated && current.rules.some((r) => !updated.rules.some((u) => u.id === r.id))) {
+      await this.repos.controlTags.deleteByPolicyExceptRules(org._id, policyId, updated.rules.map((r) => r.id));
+    }
     return updated;
   }
 
@@ -197,8 +201,10 @@ export class PolicyService {
 
   async delete(org: OrganizationDoc, policyId: string): Promise<boolean> {
     const deleted = await this.repos.policies.delete(org._id, policyId);
-    if (deleted) await this.keys.invalidate();
-    return deleted;
+    if (!deleted) return false;
+    await this.keys.invalidate();
+    await this.repos.controlTags.deleteByPolicy(org._id, policyId);
+    return true;
   }
 
   apiKeyOf(doc: PolicyDoc): string {

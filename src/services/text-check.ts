@@ -1,6 +1,6 @@
 // A synchronous text check: detect, decide, append the audit record to the journal, answer. The
 // answer is sent only after its record is in the journal, so an answered check is never missing.
-import { preventedCount } from '../engine/index.js';
+import { evidenceRules, preventedCount } from '../engine/index.js';
 import type { CheckOutcome, Destination } from '../engine/types.js';
 import type { KeyVault } from '../store/api-keys.js';
 import { auditSubject } from '../store/audit-repository.js';
@@ -39,6 +39,7 @@ export class TextCheckService {
       summary: outcome.summary,
       detected: outcome.detected.map(({ type, count }) => ({ type, count })),
       prevented: preventedCount(outcome),
+      fired_rules: evidenceRules(outcome),
       source: 'text',
       bytes: Buffer.byteLength(text, 'utf8'),
       created_at: createdAt,

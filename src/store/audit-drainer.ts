@@ -10,6 +10,7 @@ import type { AnalyticsRepository } from './analytics-repository.js';
 import type { AuditRepository } from './audit-repository.js';
 import { decodeAudit, type AuditJournal } from './audit-journal.js';
 import { DailyRollups, type JournalEntry } from './daily-rollups.js';
+import type { EvidenceRepository } from './evidence-repository.js';
 
 const GROUP = 'audit-writers';
 const BLOCK_MS = 1_000;
@@ -173,7 +174,7 @@ export class AuditDrainer extends EventEmitter {
 export async function startAuditDrainer(
   redis: Redis,
   journal: AuditJournal,
-  store: { audit: AuditRepository; analytics: AnalyticsRepository },
+  store: { audit: AuditRepository; analytics: AnalyticsRepository; evidence: EvidenceRepository },
   opts: { batchSize: number; claimIdleMs: number },
   log: Logger,
 ): Promise<AuditDrainer> {
@@ -185,7 +186,7 @@ export async function startAuditDrainer(
   });
   blocking.on('error', (err: Error) => log.warn({ err: err.message }, 'redis connection error (audit drainer)'));
   await blocking.connect();
-  const rollups = new DailyRollups(blocking, journal.prefix, store.analytics);
+  const rollups = new DailyRollups(blocking, journal.prefix, store);
   const drainer = new AuditDrainer(blocking, journal, { audit: store.audit, rollups }, { ...opts, blockMs: BLOCK_MS }, log);
   await drainer.start();
   return drainer;

@@ -17,6 +17,11 @@ export interface AuditDoc {
   prevented: number;
   source: 'text' | 'file';
   bytes: number;
+  /**
+   * The BLOCK and MASK rules whose action the check applied (compliance evidence, DESIGN §29); absent
+   * from records made before evidence existed.
+   */
+  fired_rules?: Array<{ rule_id: string; action: 'BLOCK' | 'MASK' }>;
   /** File checks: what the file was and whether a masked copy was made (absent for text checks). */
   file?: { kind: string; pages: number; ocr_pages: number; masked: boolean };
   created_at: Date;

@@ -1,4 +1,5 @@
-// Write-time analytics (DESIGN §2: pre-aggregate per org per day). Drainers count each audit record
+// Write-time analytics (DESIGN §2: pre-aggregate per org per day) and compliance evidence (DESIGN §29:
+// per org, rule and day; evidence-repository.ts). Drainers count each audit record
 // exactly once, at the moment its journal entry is acknowledged: one script acknowledges the batch
 // and, only for entries whose XACK is the first (a redelivered entry was not acknowledged before;
 // an acknowledged one is never delivered again), adds the record to its org-day counters in Redis.
@@ -8,17 +9,27 @@
 import type { Redis, Result } from 'ioredis';
 import type { AnalyticsRepository, DailyTotals } from './analytics-repository.js';
 import type { AuditDoc } from './audit-repository.js';
+import type { EvidenceRepository, EvidenceTotals } from './evidence-repository.js';
 
 const ACK_AND_COUNT = `
 -- KEYS[1] journal stream, KEYS[2] dirty set, KEYS[3..] org-day counters of this batch.
 -- ARGV[1] consumer group, ARGV[2] counter time to live (s), then per entry:
 --   entry id, counter index in KEYS (0: count nothing), number of fields, then field, amount pairs.
+--   A field starting with '>' keeps the larger of its value and the amount (a time) instead of adding.
 local i = 3
 while i <= #ARGV do
   local id, k, n = ARGV[i], tonumber(ARGV[i + 1]), tonumber(ARGV[i + 2])
   if redis.call('XACK', KEYS[1], ARGV[1], id) == 1 and k > 0 then
     for j = i + 3, i + 1 + 2 * n, 2 do
-      redis.call('HINCRBY', KEYS[k], ARGV[j], ARGV[j + 1])
+      local field, amount = ARGV[j], ARGV[j + 1]
+      if string.byte(field, 1) == 62 then
+        field = string.sub(field, 2)
+        if tonumber(amount) > tonumber(redis.call('HGET', KEYS[k], field) or '0') then
+          redis.call('HSET', KEYS[k], field, amount)
+        end
+      else
+        redis.call('HINCRBY', KEYS[k], field, amount)
+      end
     end
     redis.call('EXPIRE', KEYS[k], ARGV[2])
     redis.call('SADD', KEYS[2], KEYS[k])
@@ -47,7 +58,14 @@ const DECISION_FIELD = { ALLOWED: 'allowed', ALLOWED_WITH_MASKING: 'masked', BLO
 /** MongoDB field names may not contain '.' or start with '$'; detection types never should either. */
 const detectionField = (type: string) => `detections.${type.replace(/[.$]/g, '_')}`;
 
-/** What one record adds to its org-day, as field paths of the rollup document. */
+/** Evidence fields live in their own collection; the prefix routes them there when copied. */
+const EVIDENCE = 'evidence.';
+const EVIDENCE_ACTION = { BLOCK: 'blocked', MASK: 'masked' } as const;
+
+/**
+ * What one record adds to its org-day, as field paths of the rollup documents: analytics, then one
+ * evidence increment per fired BLOCK or MASK rule and that rule's last firing ('>' keeps the larger).
+ */
 export function rollupFields(doc: AuditDoc): Array<[string, number]> {
   const fields: Array<[string, number]> = [
     ['checks_total', 1],
@@ -56,6 +74,10 @@ export function rollupFields(doc: AuditDoc): Array<[string, number]> {
     ['prevented', doc.prevented],
     ...doc.detected.map((d): [string, number] => [detectionField(d.type), d.count]),
   ];
+  for (const { rule_id, action } of doc.fired_rules ?? []) {
+    const rule = `${EVIDENCE}rules.${rule_id.replace(/[.$]/g, '_')}`;
+    fields.push([`${rule}.${EVIDENCE_ACTION[action]}`, 1], [`>${rule}.last_at`, doc.created_at.getTime()]);
+  }
   return fields.filter(([, amount]) => amount !== 0);
 }
 
@@ -74,7 +96,7 @@ export class DailyRollups {
   constructor(
     private readonly redis: Redis,
     prefix: string,
-    private readonly repo: AnalyticsRepository,
+    private readonly repos: { analytics: AnalyticsRepository; evidence: EvidenceRepository },
   ) {
     this.counterPrefix = `${prefix}analytics:day:`;
     this.dirtyKey = `${prefix}analytics:dirty`;
@@ -110,16 +132,24 @@ export class DailyRollups {
     for (const key of keys) pipeline.hgetall(key);
     const replies = (await pipeline.exec()) ?? [];
     const rows: DailyTotals[] = [];
+    const evidence: EvidenceTotals[] = [];
     keys.forEach((key, i) => {
       const [err, hash] = replies[i] ?? [];
       if (err) throw err;
-      const totals = Object.fromEntries(Object.entries(hash as Record<string, string>).map(([f, v]) => [f, Number(v)]));
+      const totals: Record<string, number> = {};
+      const evidenceTotals: Record<string, number> = {};
+      for (const [field, value] of Object.entries(hash as Record<string, string>)) {
+        if (field.startsWith(EVIDENCE)) evidenceTotals[field.slice(EVIDENCE.length)] = Number(value);
+        else totals[field] = Number(value);
+      }
       if (Object.keys(totals).length === 0) return; // expired: its totals reached the store long ago
       const orgDay = key.slice(this.counterPrefix.length);
       const split = orgDay.lastIndexOf(':');
-      rows.push({ orgId: orgDay.slice(0, split), day: orgDay.slice(split + 1), totals });
+      const [orgId, day] = [orgDay.slice(0, split), orgDay.slice(split + 1)];
+      rows.push({ orgId, day, totals });
+      if (Object.keys(evidenceTotals).length > 0) evidence.push({ orgId, day, totals: evidenceTotals });
     });
-    await this.repo.raise(rows);
+    await Promise.all([this.repos.analytics.raise(rows), this.repos.evidence.raise(evidence)]);
     await this.redis.srem(this.dirtyKey, ...keys);
   }
 

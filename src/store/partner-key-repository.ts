@@ -26,6 +26,9 @@ export function partnerKeyRepository(db: Db) {
     listByOrg(orgId: string): Promise<PartnerKeyDoc[]> {
       return col.find({ org_id: orgId }).sort({ created_at: 1, _id: 1 }).toArray();
     },
+    countByOrg(orgId: string): Promise<number> {
+      return col.countDocuments({ org_id: orgId });
+    },
     async delete(orgId: string, keyId: string): Promise<boolean> {
       return (await col.deleteOne({ _id: keyId, org_id: orgId })).deletedCount === 1;
     },

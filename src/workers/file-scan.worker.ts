@@ -4,7 +4,7 @@
 // appends its audit record only if the first run did not (AuditJournal.appendOnce).
 import { UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { Logger } from 'pino';
-import { checkWithPlan, preventedCount } from '../engine/index.js';
+import { checkWithPlan, evidenceRules, preventedCount } from '../engine/index.js';
 import type { CheckOptions } from '../engine/types.js';
 import { extract } from '../files/extract/index.js';
 import { maskFile } from '../files/mask/index.js';
@@ -122,6 +122,7 @@ async function checkFile(deps: FileScanDeps, data: FileScanJob): Promise<FileSca
     summary: outcome.summary,
     detected: outcome.detected.map(({ type, count }) => ({ type, count })),
     prevented: preventedCount(outcome),
+    fired_rules: evidenceRules(outcome),
     source: 'file',
     bytes: data.bytes,
     file: { kind: extraction.layout.kind, pages: extraction.pages, ocr_pages: extraction.ocrPages, masked },

@@ -1,5 +1,6 @@
 // The worker process: background work that must not run on the API's request path: file checks
-// (the `file-scan` queue) and their retention sweep, and draining the audit journal into the store.
+// (the `file-scan` queue) and their retention sweep, evidence bundles (the `evidence-export` queue),
+// and draining the audit journal into the store.
 import { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
 import { ConfigError, loadConfig, type Config } from '../config/index.js';
@@ -7,7 +8,9 @@ import { analyticsRepository } from '../store/analytics-repository.js';
 import { startAuditDrainer } from '../store/audit-drainer.js';
 import { AuditJournal } from '../store/audit-journal.js';
 import { auditRepository } from '../store/audit-repository.js';
+import { evidenceRepository } from '../store/evidence-repository.js';
 import { connectMongo } from '../store/mongo.js';
+import { startEvidenceWorkers } from './evidence-workers.js';
 import { startFileWorkers } from './file-workers.js';
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;
@@ -22,14 +25,15 @@ async function start(config: Config, log: Logger): Promise<() => Promise<void>> 
   const drainer = await startAuditDrainer(
     redis,
     journal,
-    { audit: auditRepository(mongo.db), analytics: analyticsRepository(mongo.db) },
+    { audit: auditRepository(mongo.db), analytics: analyticsRepository(mongo.db), evidence: evidenceRepository(mongo.db) },
     { batchSize: config.audit.drainBatch, claimIdleMs: config.audit.claimIdleMs },
     log,
   );
   const fileWorkers = await startFileWorkers(config, mongo, journal, log);
-  log.info('worker started: file checks, file retention, audit journal drain and analytics');
+  const evidenceWorkers = startEvidenceWorkers(config, mongo, log);
+  log.info('worker started: file checks, file retention, evidence bundles, audit journal drain and analytics');
   return async () => {
-    await fileWorkers.close();
+    await Promise.all([fileWorkers.close(), evidenceWorkers.close()]);
     await drainer.stop();
     redis.disconnect();
     await mongo.client.close();

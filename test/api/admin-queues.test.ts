@@ -36,10 +36,10 @@ describe('/admin/queues', () => {
     for (const asset of assets) expect((await get(`/admin/queues/${asset}`)).statusCode, asset).toBe(200);
   });
 
-  it('its API lists the file-scan queue and pauses and resumes it', async () => {
+  it('its API lists the queues and pauses and resumes one', async () => {
     const list = await get('/admin/queues/api/queues');
     expect(list.statusCode).toBe(200);
-    expect(list.json().queues.map((q: { name: string }) => q.name)).toEqual(['file-scan']);
+    expect(list.json().queues.map((q: { name: string }) => q.name)).toEqual(['file-scan', 'evidence-export']);
 
     const pause = await t.app.inject({ method: 'PUT', url: '/admin/queues/api/queues/file-scan/pause', headers: admin });
     expect(pause.statusCode).toBe(200);

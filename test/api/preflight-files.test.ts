@@ -140,13 +140,18 @@ describe('POST /api/preflight', () => {
     }
   });
 
-  it('records each file check once in the audit trail, without content', async () => {
+  it('records each file check once in the audit trail, without content, with the rules that fired (compliance evidence)', async () => {
     const res = await fileCheck(t.app, org.apiKey, Buffer.from(`SSN ${SSN}`));
     const id = res.json().preflight_id;
     await drained(t.app);
     const doc = await t.app.mongo.db.collection('audit').findOne({ _id: id } as object);
     expect(doc).toMatchObject({ source: 'file', decision: 'ALLOWED_WITH_MASKING', file: { kind: 'text', masked: true } });
     expect(JSON.stringify(doc)).not.toContain(SSN);
+    const policy = (await t.app.inject({ method: 'GET', url: `/api/orgs/${org.orgId}/policies/${org.policyId}`, headers: admin })).json();
+    const piiRule = policy.rules.find((r: { dataTypes: string[]; action: string }) => r.dataTypes.includes('PII') && r.action === 'MASK');
+    expect(doc?.fired_rules).toEqual([{ rule_id: piiRule.id, action: 'MASK' }]);
+    const evidence = await t.app.repos.evidence.totalsByRule(org.orgId, '2000-01-01', '2999-12-31');
+    expect(evidence.get(piiRule.id)?.masked).toBeGreaterThanOrEqual(1);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { check, defaultRules, type CheckOptions, type Destination, type Rule } from '../../src/engine/index.js';
+import { check, defaultRules, evidenceRules, type CheckOptions, type Destination, type Rule } from '../../src/engine/index.js';
 
 const rules: Rule[] = defaultRules().map((r, i) => ({ ...r, id: `default-${i}` }));
 const options = (destination: Destination, extra: Partial<CheckOptions> = {}): CheckOptions => ({
@@ -95,5 +95,19 @@ describe('check', () => {
         }
       }
     }
+  });
+});
+
+describe('evidenceRules', () => {
+  it('keeps the BLOCK and MASK rules that fired, with their action, and drops ALLOW rules', () => {
+    const fired = [
+      { rule_id: 'r1', rule_name: 'a', action: 'ALLOW' as const, count: 2 },
+      { rule_id: 'r2', rule_name: 'b', action: 'MASK' as const, count: 3 },
+      { rule_id: 'r3', rule_name: 'c', action: 'BLOCK' as const, count: 1 },
+    ];
+    expect(evidenceRules({ fired_rules: fired })).toEqual([
+      { rule_id: 'r2', action: 'MASK' },
+      { rule_id: 'r3', action: 'BLOCK' },
+    ]);
   });
 });

@@ -30,8 +30,11 @@ const record = (over: Partial<AuditDoc> = {}): AuditDoc => ({
 });
 const rollup = () => h.db.collection('analytics_daily').findOne({ _id: `${ORG}:2026-03-04` } as object);
 
+const evidence = () => h.db.collection('evidence_daily').findOne({ _id: `${ORG}:2026-03-04` } as object);
+
 afterEach(async () => {
   await h.db.collection('analytics_daily').deleteMany({});
+  await h.db.collection('evidence_daily').deleteMany({});
 });
 
 describe('daily rollups', () => {
@@ -115,5 +118,42 @@ describe('daily rollups', () => {
     expect(await r.scard(`${j.prefix}analytics:dirty`)).toBe(0);
     await dead.flush(keys);
     expect(await rollup()).toMatchObject({ checks_total: 2, detections: { EMAIL: 4 } });
+  });
+
+  it('adds compliance evidence per fired BLOCK or MASK rule per day, with the rule’s last firing, in its own collection', async () => {
+    const j = journal();
+    const at = (time: string) => new Date(`2026-03-04T${time}Z`);
+    await j.append(record({ fired_rules: [{ rule_id: 'rule_mask', action: 'MASK' }], created_at: at('10:00:00') }));
+    await j.append(record({ decision: 'BLOCKED', fired_rules: [{ rule_id: 'rule_block', action: 'BLOCK' }, { rule_id: 'rule_mask', action: 'MASK' }], created_at: at('12:00:00') }));
+    // Journaled out of time order: the last firing is still the newest, not the last drained.
+    await j.append(record({ fired_rules: [{ rule_id: 'rule_mask', action: 'MASK' }], created_at: at('08:00:00') }));
+    await j.append(record({ decision: 'ALLOWED', detected: [], prevented: 0 }));
+    const d = drainer(j);
+    await d.start();
+    await d.settled();
+    expect(await evidence()).toEqual({
+      _id: `${ORG}:2026-03-04`,
+      org_id: ORG,
+      day: '2026-03-04',
+      rules: {
+        rule_mask: { masked: 3, last_at: at('12:00:00').getTime() },
+        rule_block: { blocked: 1, last_at: at('12:00:00').getTime() },
+      },
+    });
+    expect(await rollup()).not.toHaveProperty('rules');
+    expect(await rollup()).not.toHaveProperty('evidence');
+  });
+
+  it('counts the evidence of a record redelivered after a crash once', async () => {
+    const j = journal();
+    await j.append(record({ fired_rules: [{ rule_id: 'rule_b', action: 'BLOCK' }] }));
+    const crashed = redis();
+    await crashed.xgroup('CREATE', j.stream, 'audit-writers', '0', 'MKSTREAM').catch(() => undefined);
+    await crashed.xreadgroup('GROUP', 'audit-writers', 'crashed', 'COUNT', 10, 'STREAMS', j.stream, '>');
+    const d = drainer(j, 1);
+    await d.start();
+    await d.settled();
+    await rollupsFor(j).flushDirty();
+    expect((await evidence())?.rules).toEqual({ rule_b: { blocked: 1, last_at: record().created_at.getTime() } });
   });
 });

@@ -4,6 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { fileCheckForm } from '../schemas/preflight.js';
+import { SESSION_COOKIE } from '../schemas/session.js';
 
 export default fp(
   async (app) => {
@@ -20,6 +21,18 @@ export default fp(
             apiKey: { type: 'apiKey', in: 'header', name: 'X-Service-API-Key', description: 'Policy API key (svc_sk_…)' },
             adminToken: { type: 'http', scheme: 'bearer', description: 'SERVICE_ADMIN_TOKEN' },
             licenseKey: { type: 'http', scheme: 'bearer', description: 'License key (svc_lic_…), for SDK validation only' },
+            partnerKey: {
+              type: 'apiKey',
+              in: 'header',
+              name: 'X-Service-API-Key',
+              description: "Compliance partner key (svc_cpk_…): read-only, its organization's /compliance/* only",
+            },
+            session: {
+              type: 'apiKey',
+              in: 'cookie',
+              name: SESSION_COOKIE,
+              description: 'Dashboard session from POST /api/session; admits the caller wherever the admin token does',
+            },
           },
         },
       },

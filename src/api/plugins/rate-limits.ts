@@ -19,7 +19,7 @@ declare module 'fastify' {
 /** The organization a dashboard request concerns; an org named by id and by slug count separately. */
 function dashboardScope(request: FastifyRequest): string {
   const principal = request.principal;
-  if (principal.kind === 'policy') return `org:${principal.org._id}`;
+  if (principal.kind === 'policy' || principal.kind === 'partner') return `org:${principal.org._id}`;
   if (principal.kind === 'license') return `org:${principal.license.org_id}`;
   const ref = (request.params as { org_id?: string }).org_id ?? (request.query as { org_id?: string }).org_id;
   if (ref === undefined) return 'all';

@@ -9,14 +9,21 @@ import { LicenseSigner } from '../../services/license-signer.js';
 import { LicenseValidator } from '../../services/license-validation.js';
 import { LicenseService } from '../../services/licenses.js';
 import { OrganizationService } from '../../services/organizations.js';
+import { PartnerKeyService } from '../../services/partner-keys.js';
 import { PolicyService } from '../../services/policies.js';
 import { RateLimits } from '../../services/rate-limits.js';
+import { TeamService } from '../../services/teams.js';
 import { createRepositories, type Repositories } from '../../services/repositories.js';
 import { TextCheckService } from '../../services/text-check.js';
+import { ComplianceService } from '../../services/compliance.js';
+import { EvidenceBundleService } from '../../services/evidence-bundles.js';
+import { bundleRepository } from '../../store/bundle-repository.js';
+import { bundleStore } from '../../store/bundle-store.js';
 import { FileCheckService } from '../../services/file-check.js';
 import { fileStore } from '../../store/file-store.js';
 import { KeyVault } from '../../store/api-keys.js';
 import { RateCounters } from '../../store/rate-counters.js';
+import { SessionStore, SignInThrottle } from '../../store/sessions.js';
 
 export interface Services {
   vault: KeyVault;
@@ -31,8 +38,14 @@ export interface Services {
   licenseValidator: LicenseValidator;
   rateLimits: RateLimits;
   analytics: AnalyticsService;
+  teams: TeamService;
   textChecks: TextCheckService;
   fileChecks: FileCheckService;
+  compliance: ComplianceService;
+  evidenceBundles: EvidenceBundleService;
+  partnerKeys: PartnerKeyService;
+  sessions: SessionStore;
+  signIns: SignInThrottle;
 }
 
 declare module 'fastify' {
@@ -55,25 +68,45 @@ export default fp(
     const policies = new PolicyService(repos, vault, keys);
     const licenses = new LicenseService(repos, vault, keys);
     const licenseSigner = await LicenseSigner.load(repos.signingKeys, vault);
+    const compliance = new ComplianceService(repos);
+    const { exportWaitMs, throttleMs, exportAttempts } = app.config.compliance;
+    const evidenceBundles = new EvidenceBundleService({
+      compliance,
+      bundles: bundleRepository(app.mongo.db),
+      store: bundleStore(app.mongo.filesDb),
+      queue: app.queues.evidenceExport,
+      events: app.queues.evidenceExportEvents,
+      redis: app.redis,
+      prefix: app.config.redis.prefix,
+      waitMs: exportWaitMs,
+      throttleMs,
+      attempts: exportAttempts,
+    });
     app.decorate('repos', repos);
     app.decorate('services', {
       vault,
       keys,
       auditJournal,
       auditDrainer,
-      organizations: new OrganizationService(repos, keys, policies, licenses),
+      organizations: new OrganizationService(repos, keys, policies, licenses, evidenceBundles),
       policies,
       licenses,
       licenseSigner,
       licenseValidator: new LicenseValidator(repos, licenseSigner),
       rateLimits: new RateLimits(new RateCounters(app.redis, app.config.redis.prefix), app.config.limits.dashboardPerMinute),
       analytics: new AnalyticsService(repos.analytics),
+      teams: new TeamService(repos),
+      compliance,
+      evidenceBundles,
       textChecks: new TextCheckService(app.detectPool, auditJournal, vault),
       fileChecks: new FileCheckService(fileStore(app.mongo.filesDb, { retentionMs: app.config.files.retentionMs }), app.queues.fileScan, app.queues.fileScanEvents, repos.audit, auditJournal, {
         baseUrl: app.config.baseUrl,
         waitMs: app.config.files.waitMs,
         attempts: app.config.files.attempts,
       }),
+      partnerKeys: new PartnerKeyService(repos, vault),
+      sessions: new SessionStore(app.redis, app.config.redis.prefix, app.config.session.ttlMs),
+      signIns: new SignInThrottle(app.redis, app.config.redis.prefix),
     });
     app.addHook('onClose', async () => {
       auditJournal.close();

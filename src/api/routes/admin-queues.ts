@@ -1,7 +1,7 @@
 // The queue dashboard (bull-board) at /admin/queues: every queue in app.queues.all, with its jobs,
 // retries and cleaning. One admin hook guards everything under the path, the UI's static assets and
-// JSON API included; a browser cannot add the bearer token to those loads, so until the dashboard
-// session (issue 6) adds a cookie to this hook, the page is reached through a proxy that sets it.
+// JSON API included. A browser cannot add the bearer token to those loads; it signs in once with
+// POST /api/session and the session cookie, which the admin hook admits, carries every load.
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';

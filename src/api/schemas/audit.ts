@@ -1,14 +1,6 @@
 import { z } from 'zod';
 import type { AuditDoc } from '../../store/audit-repository.js';
-import { Timestamp } from './common.js';
-
-const intParam = (name: string, min: number, max: number, dflt: number) =>
-  z.coerce
-    .number({ error: () => `${name} must be an integer` })
-    .int(`${name} must be an integer`)
-    .min(min, `${name} must be at least ${min}`)
-    .max(max, `${name} must be at most ${max}`)
-    .default(dflt);
+import { intParam, Timestamp } from './common.js';
 
 export const AuditQuery = z.object({
   limit: intParam('limit', 1, 500, 50),

@@ -10,6 +10,15 @@ export const ErrorBody = z
 
 export const Timestamp = z.iso.datetime();
 
+/** An integer query parameter: its errors name it and its bounds. */
+export const intParam = (name: string, min: number, max: number, dflt: number) =>
+  z.coerce
+    .number({ error: () => `${name} must be an integer` })
+    .int(`${name} must be an integer`)
+    .min(min, `${name} must be at least ${min}`)
+    .max(max, `${name} must be at most ${max}`)
+    .default(dflt);
+
 export const DestinationSchema = z.enum(DESTINATIONS, {
   error: () => `must be one of ${DESTINATIONS.join(', ')}`,
 });

@@ -1,0 +1,109 @@
+// Compliance evidence (spec "Compliance evidence"; DESIGN §27–29): the framework catalog with the
+// organization's opt-ins, evidence per framework, and single-framework downloads (CSV, JSON, PDF).
+// Reads admit the organization's policy and partner keys and the admin; opting in is the admin's.
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { evidenceCsv } from '../../compliance/csv.js';
+import { evidenceExportJson, exportFilename } from '../../compliance/exports.js';
+import { evidenceHtml } from '../../compliance/html.js';
+import { authErrors, ErrorBody, unavailable } from '../schemas/common.js';
+import { EvidenceQuery, EvidenceResponse, ExportQuery, FrameworkEntry, FrameworkList, FrameworkOptIn, FrameworkParams } from '../schemas/compliance.js';
+import { OrgParams } from '../schemas/organizations.js';
+
+const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', json: 'application/json; charset=utf-8', pdf: 'application/pdf' } as const;
+
+export default fp(
+  async (app) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const compliance = app.services.compliance;
+    const reader = app.authenticate('admin', 'policy', 'partner');
+    const admin = app.authenticate('admin');
+    const tags = ['compliance'];
+    const readers: Array<Record<string, string[]>> = [{ apiKey: [] }, { partnerKey: [] }, { adminToken: [] }, { session: [] }];
+    const base = '/api/orgs/:org_id/compliance';
+
+    r.get(
+      `${base}/frameworks`,
+      {
+        onRequest: reader,
+        schema: { tags, security: readers, summary: 'Every framework of the catalog with the organization’s opt-in', params: OrgParams, response: { 200: FrameworkList, ...authErrors, ...unavailable } },
+      },
+      async (request) => ({ frameworks: await compliance.frameworks(await app.orgForRequest(request, request.params.org_id)) }),
+    );
+
+    r.put(
+      `${base}/frameworks/:framework`,
+      {
+        onRequest: admin,
+        schema: {
+          tags,
+          security: [{ adminToken: [] }, { session: [] }],
+          summary: 'Opt the organization into a framework, or out of it',
+          params: FrameworkParams,
+          body: FrameworkOptIn,
+          response: { 200: FrameworkEntry, ...authErrors, ...unavailable },
+        },
+      },
+      async (request) => {
+        const org = await app.orgForRequest(request, request.params.org_id);
+        return compliance.setFramework(org, request.params.framework, request.body.enabled);
+      },
+    );
+
+    r.get(
+      `${base}/evidence`,
+      {
+        onRequest: reader,
+        schema: {
+          tags,
+          security: readers,
+          summary: 'Evidence per control of a framework over the last `days` UTC days (today included)',
+          params: OrgParams,
+          querystring: EvidenceQuery,
+          response: { 200: EvidenceResponse, ...authErrors, ...unavailable },
+        },
+      },
+      async (request) => {
+        const org = await app.orgForRequest(request, request.params.org_id);
+        return compliance.report(org, request.query.framework, request.query.days);
+      },
+    );
+
+    r.get(
+      `${base}/export`,
+      {
+        onRequest: reader,
+        schema: {
+          tags,
+          security: readers,
+          summary: 'Download a framework’s evidence as CSV (one row per control), JSON or PDF',
+          params: OrgParams,
+          querystring: ExportQuery,
+          produces: Object.values(CONTENT_TYPES),
+          response: { 200: z.any().describe('The file (Content-Disposition: attachment)'), ...authErrors, 503: ErrorBody },
+        },
+      },
+      async (request, reply) => {
+        const org = await app.orgForRequest(request, request.params.org_id);
+        const { framework, format, days } = request.query;
+        const now = new Date();
+        const report = await compliance.report(org, framework, days, now);
+        const ctx = compliance.exportContext(org, days, now);
+        const body =
+          format === 'csv'
+            ? evidenceCsv(report)
+            : format === 'json'
+              ? JSON.stringify(evidenceExportJson(report, ctx), null, 2)
+              : await app.pdf.render(evidenceHtml(report, ctx));
+        return reply
+          .header('content-type', CONTENT_TYPES[format])
+          .header('content-disposition', `attachment; filename="${exportFilename(ctx, framework, format)}"`)
+          .header('cache-control', 'no-store')
+          .serializer((payload: unknown) => payload as string)
+          .send(body);
+      },
+    );
+  },
+  { name: 'routes-compliance', dependencies: ['auth', 'services', 'pdf'] },
+);

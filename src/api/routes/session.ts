@@ -1,0 +1,76 @@
+// The dashboard session (DESIGN §3 item 1): the admin token is exchanged once for a signed, HttpOnly,
+// SameSite=Strict cookie that admits the browser wherever the token would (the queue dashboard's
+// page loads included). Redis holds the session, so signing out ends it on every replica.
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { Errors } from '../../errors.js';
+import { assertSameOrigin, bearerOf, originOf, sessionIdOf } from '../plugins/auth.js';
+import { ErrorBody, RateLimitedBody, unavailable } from '../schemas/common.js';
+import { Session, SESSION_COOKIE, SessionCreate } from '../schemas/session.js';
+
+export default fp(
+  async (app) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const { sessions, signIns } = app.services;
+    const { baseUrl, session } = app.config;
+    const ownOrigin = originOf(baseUrl);
+    const cookieOptions = {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: ownOrigin.startsWith('https:'),
+    } as const;
+    const tags = ['session'];
+
+    r.post(
+      '/api/session',
+      {
+        schema: {
+          tags,
+          security: [{ adminToken: [] }, {}],
+          summary: 'Sign in to the dashboard: exchange the admin token for a session cookie',
+          body: SessionCreate,
+          response: { 200: Session, 401: ErrorBody, 422: ErrorBody, 429: RateLimitedBody, ...unavailable },
+        },
+      },
+      async (request, reply) => {
+        const address = request.ip;
+        const wait = await signIns.retryAfterS(address);
+        if (wait !== null) throw Errors.rateLimited(`Too many failed sign-ins from this address. Retry in ${wait} s.`, wait);
+        const token = request.body?.admin_token ?? bearerOf(request);
+        if (token === undefined) throw Errors.missingCredentials();
+        if (!app.isAdminToken(token)) {
+          await signIns.recordFailure(address);
+          throw Errors.invalidAdminToken();
+        }
+        const { id, expiresAt } = await sessions.create();
+        reply
+          .setCookie(SESSION_COOKIE, id, { ...cookieOptions, signed: true, maxAge: Math.max(1, Math.floor(session.ttlMs / 1000)) })
+          .header('cache-control', 'no-store');
+        return { expires_at: expiresAt.toISOString() };
+      },
+    );
+
+    r.delete(
+      '/api/session',
+      {
+        schema: {
+          tags,
+          security: [{ session: [] }, {}],
+          summary: 'Sign out: ends the session on every replica and clears the cookie (204 also without one)',
+          response: { 204: z.null(), 403: ErrorBody, ...unavailable },
+        },
+      },
+      async (request, reply) => {
+        const id = sessionIdOf(request);
+        if (id) {
+          assertSameOrigin(request, ownOrigin);
+          await sessions.end(id);
+        }
+        return reply.clearCookie(SESSION_COOKIE, cookieOptions).code(204).send(null);
+      },
+    );
+  },
+  { name: 'routes-session', dependencies: ['auth', '@fastify/cookie'] },
+);

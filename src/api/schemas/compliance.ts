@@ -1,0 +1,87 @@
+// Compliance evidence shapes (spec part 2 and "Compliance evidence"). The evidence response is stable
+// across releases (spec part 9): fields are only ever added.
+import { z } from 'zod';
+import { FRAMEWORKS } from '../../compliance/catalog.js';
+import { intParam, Timestamp } from './common.js';
+
+const frameworkError = () => `must be one of ${FRAMEWORKS.join(', ')}`;
+export const FrameworkSchema = z.enum(FRAMEWORKS, { error: frameworkError });
+/** Query `framework` is required (spec): a missing one gets a detail that says so. */
+const requiredFramework = z.enum(FRAMEWORKS, {
+  error: (issue) => (issue.input === undefined ? 'is required; one of ' + FRAMEWORKS.join(', ') : frameworkError()),
+});
+
+export const Days = intParam('days', 1, 180, 30);
+
+export const FrameworkParams = z.object({
+  org_id: z.string().min(1).max(100),
+  framework: FrameworkSchema,
+});
+
+export const FrameworkEntry = z
+  .object({
+    framework: FrameworkSchema,
+    display_name: z.string(),
+    enabled: z.boolean(),
+    enabled_at: Timestamp.nullable(),
+    control_count: z.number().int(),
+  })
+  .meta({ id: 'ComplianceFrameworkEntry' });
+
+export const FrameworkList = z.object({ frameworks: z.array(FrameworkEntry) });
+
+export const FrameworkOptIn = z.object({ enabled: z.boolean({ error: () => 'must be true or false' }) }).strict();
+
+export const EvidenceQuery = z.object({ framework: requiredFramework, days: Days });
+
+export const ExportQuery = z.object({
+  framework: requiredFramework,
+  format: z.enum(['csv', 'json', 'pdf'], {
+    error: (issue) => (issue.input === undefined ? 'is required; one of csv, json, pdf' : 'must be one of csv, json, pdf'),
+  }),
+  days: Days,
+});
+
+export const TaggedRule = z
+  .object({
+    owner_kind: z.enum(['team', 'policy']),
+    owner_id: z.string(),
+    owner_name: z.string(),
+    rule_id: z.string(),
+    policy_id: z.string().nullable(),
+    policy_name: z.string().nullable(),
+  })
+  .meta({ id: 'TaggedRule' });
+
+export const ControlRecord = z
+  .object({
+    control_id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    covered_by: z.string(),
+    default_owner_role: z.string(),
+    status: z.enum(['covered', 'uncovered']),
+    rule_count: z.number().int(),
+    tagged_rules: z.array(TaggedRule),
+    evidence_event_count: z.number().int(),
+    evidence_blocked: z.number().int(),
+    evidence_masked: z.number().int(),
+    last_evidence_at: Timestamp.nullable().describe('Newest evidence in the window; null when there is none'),
+  })
+  .meta({ id: 'ComplianceControlRecord' });
+
+export const EvidenceResponse = z
+  .object({
+    framework: FrameworkSchema,
+    display_name: z.string(),
+    window_days: z.number().int(),
+    controls: z.array(ControlRecord),
+    summary: z.object({
+      total_controls: z.number().int(),
+      covered_controls: z.number().int(),
+      uncovered_controls: z.number().int(),
+      coverage_pct: z.number().int(),
+      total_evidence_events: z.number().int(),
+    }),
+  })
+  .meta({ id: 'ComplianceEvidence' });

@@ -1,0 +1,184 @@
+// The `evidence-export` processor (spec "export/all"; DESIGN §13, §31): the organization's evidence
+// for every framework of its bundle, as CSV, JSON and PDF, with a one-page summary and a manifest, in
+// one ZIP streamed into GridFS; then the bundle's document and retention. The files are rendered one
+// at a time and spooled to a temporary directory, because the manifest that leads the ZIP lists every
+// other file's size and digest: neither the files nor the ZIP are ever held in memory together.
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import archiver from 'archiver';
+import { UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
+import type { Logger } from 'pino';
+import { evidenceCsv } from '../compliance/csv.js';
+import { bundleFilename, evidenceExportJson } from '../compliance/exports.js';
+import { evidenceHtml, summaryHtml } from '../compliance/html.js';
+import type { ExportContext } from '../compliance/types.js';
+import { ApiError } from '../errors.js';
+import {
+  EVIDENCE_EXPORT_QUEUE,
+  EvidenceExportJob,
+  parseExportFailure,
+  scheduledBundleId,
+  type BundleTrigger,
+  type EvidenceExportResult,
+  type ExportFailure,
+} from '../jobs/evidence-export.js';
+import type { PdfRenderer } from '../pdf/renderer.js';
+import type { ComplianceService } from '../services/compliance.js';
+import type { BundleDoc, BundleRepository } from '../store/bundle-repository.js';
+import type { BundleStore } from '../store/bundle-store.js';
+import type { OrganizationDoc, OrganizationRepository } from '../store/organization-repository.js';
+
+export interface EvidenceExportDeps {
+  organizations: Pick<OrganizationRepository, 'findByRef'>;
+  compliance: Pick<ComplianceService, 'bundlePlan' | 'report' | 'exportContext'>;
+  bundles: BundleRepository;
+  store: BundleStore;
+  pdf: Pick<PdfRenderer, 'render'>;
+  /** Bundles kept per organization and trigger. */
+  retention: number;
+  /** Ends an organization's bundle schedule (its organization is gone). */
+  removeSchedule(orgId: string): Promise<void>;
+}
+
+type ExportJob = Pick<Job<EvidenceExportJob, EvidenceExportResult>, 'id' | 'data' | 'opts' | 'timestamp'>;
+
+/** A file of the bundle besides the manifest, as the manifest lists it, and where it waits on disk. */
+interface SpooledFile {
+  path: string;
+  size: number;
+  sha256: string;
+  spool: string;
+}
+
+/** Fails the job for good: retrying cannot help, and the API answers with this status and detail. */
+const unrecoverable = (failure: ExportFailure) => new UnrecoverableError(JSON.stringify(failure));
+const orgGone = () => unrecoverable({ status: 404, code: 'not_found', detail: 'Organization not found.' });
+
+/** The run's bundle id: the request's for an on-demand bundle, the run's own for a scheduled one. */
+function bundleIdOf(job: ExportJob, data: EvidenceExportJob): string {
+  if (data.trigger === 'on_demand') return data.bundle_id;
+  if (!job.id) throw new Error('a scheduled run without a job id');
+  return scheduledBundleId(job.id, job.opts.prevMillis ?? job.timestamp);
+}
+
+export function evidenceExportProcessor(deps: EvidenceExportDeps) {
+  return async (job: ExportJob): Promise<EvidenceExportResult> => {
+    const parsed = EvidenceExportJob.safeParse(job.data);
+    if (!parsed.success) throw unrecoverable({ status: 422, code: 'invalid_job', detail: 'The evidence export job is malformed.' });
+    const data = parsed.data;
+    const org = await deps.organizations.findByRef(data.org_id);
+    if (!org) {
+      if (data.trigger === 'on_demand') throw orgGone();
+      await deps.removeSchedule(data.org_id);
+      return null;
+    }
+    const bundle = await writeBundle(deps, org, bundleIdOf(job, data), data.days, data.trigger);
+    // An organization deleted while its bundle was being written takes the bundle with it.
+    if (!(await deps.organizations.findByRef(org._id))) {
+      await deps.bundles.delete(bundle._id);
+      await deps.store.remove(bundle._id);
+      if (data.trigger === 'on_demand') throw orgGone();
+      await deps.removeSchedule(org._id);
+      return null;
+    }
+    await applyRetention(deps, org._id, data.trigger);
+    return { bundle_id: bundle._id, size: bundle.size, sha256: bundle.sha256 };
+  };
+}
+
+async function writeBundle(deps: EvidenceExportDeps, org: OrganizationDoc, id: string, days: number, trigger: BundleTrigger): Promise<BundleDoc> {
+  // One time for the whole bundle: every file shows the same generation time and window.
+  const now = new Date();
+  const { frameworks } = await deps.compliance.bundlePlan(org, days, now);
+  const ctx = deps.compliance.exportContext(org, days, now);
+  const reports = [];
+  for (const framework of frameworks) reports.push(await deps.compliance.report(org, framework, days, now));
+
+  const dir = await mkdtemp(join(tmpdir(), 'preflight-bundle-'));
+  try {
+    const files: SpooledFile[] = [];
+    const spool = async (path: string, content: Buffer | string) => {
+      const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+      const file = join(dir, String(files.length));
+      await writeFile(file, bytes);
+      files.push({ path, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), spool: file });
+    };
+    // PDFs one at a time: one rendered document in memory at once.
+    await spool('summary.pdf', await deps.pdf.render(summaryHtml(reports, ctx)));
+    for (const report of reports) {
+      await spool(`${report.framework}/evidence.csv`, evidenceCsv(report));
+      await spool(`${report.framework}/evidence.json`, JSON.stringify(evidenceExportJson(report, ctx), null, 2));
+      await spool(`${report.framework}/evidence.pdf`, await deps.pdf.render(evidenceHtml(report, ctx)));
+    }
+    const manifest = {
+      generated_at: ctx.generated_at.toISOString(),
+      org: { org_id: ctx.org.org_id, name: ctx.org.name, slug: ctx.org.slug },
+      window: ctx.window,
+      trigger,
+      frameworks,
+      files: files.map(({ path, size, sha256 }) => ({ path, size, sha256 })),
+    };
+    const { size, sha256 } = await deps.store.put(id, zipOf(JSON.stringify(manifest, null, 2), files, ctx), { org_id: org._id });
+    const doc: BundleDoc = {
+      _id: id,
+      org_id: org._id,
+      trigger,
+      days,
+      frameworks,
+      from_date: ctx.window.from_date,
+      to_date: ctx.window.to_date,
+      filename: bundleFilename(ctx),
+      size,
+      sha256,
+      created_at: now,
+    };
+    await deps.bundles.save(doc);
+    return doc;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The ZIP as a stream: manifest.json first, then the spooled files in order, each read from disk. */
+function zipOf(manifest: string, files: SpooledFile[], ctx: ExportContext): Readable {
+  const archive = archiver('zip', { zlib: { level: 6 } });
+  // A missing spool file would be a ZIP without it: fail instead.
+  archive.on('warning', (err) => archive.destroy(err));
+  archive.append(manifest, { name: 'manifest.json', date: ctx.generated_at });
+  for (const file of files) archive.append(createReadStream(file.spool), { name: file.path, date: ctx.generated_at });
+  // Errors reach the reader of the stream; the promise would only report them again.
+  archive.finalize().catch(() => undefined);
+  return archive;
+}
+
+/** Keeps the newest bundles of the trigger, dropping older ones (their document first, so none is listed without bytes). */
+async function applyRetention(deps: EvidenceExportDeps, orgId: string, trigger: BundleTrigger): Promise<void> {
+  for (const old of await deps.bundles.beyond(orgId, trigger, deps.retention)) {
+    await deps.bundles.delete(old._id);
+    await deps.store.remove(old._id);
+  }
+}
+
+export interface EvidenceExportWorkerOptions {
+  connection: ConnectionOptions;
+  prefix: string;
+  concurrency: number;
+}
+
+export function startEvidenceExportWorker(deps: EvidenceExportDeps, opts: EvidenceExportWorkerOptions, log: Logger): Worker<EvidenceExportJob, EvidenceExportResult> {
+  const worker = new Worker<EvidenceExportJob, EvidenceExportResult>(EVIDENCE_EXPORT_QUEUE, evidenceExportProcessor(deps), {
+    connection: opts.connection,
+    prefix: opts.prefix,
+    concurrency: opts.concurrency,
+  });
+  worker.on('failed', (job, err) => {
+    const code = parseExportFailure(err.message)?.code ?? (err instanceof ApiError ? err.code : err.name);
+    log.warn({ job: job?.id, org: job?.data.org_id, attempt: job?.attemptsMade, code }, 'evidence bundle failed');
+  });
+  worker.on('error', (err) => log.warn({ err: err.message }, 'evidence-export worker error'));
+  return worker;
+}

@@ -1,0 +1,52 @@
+// Everything the worker process runs for evidence bundles, built from the config: the PDF renderer and
+// the `evidence-export` worker (on-demand and scheduled bundles). Tests start the same thing in-process.
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { Config } from '../config/index.js';
+import { evidenceExportQueue, scheduleId } from '../jobs/evidence-export.js';
+import { bullPrefix } from '../jobs/prefix.js';
+import { PdfRenderer } from '../pdf/renderer.js';
+import { ComplianceService } from '../services/compliance.js';
+import { createRepositories } from '../services/repositories.js';
+import { bundleRepository } from '../store/bundle-repository.js';
+import { bundleStore } from '../store/bundle-store.js';
+import type { MongoHandle } from '../store/mongo.js';
+import { startEvidenceExportWorker } from './evidence-export.worker.js';
+
+export interface EvidenceWorkers {
+  close(): Promise<void>;
+}
+
+export function startEvidenceWorkers(config: Config, mongo: MongoHandle, log: Logger): EvidenceWorkers {
+  const repos = createRepositories(mongo.db);
+  // BullMQ workers block on Redis and must wait out outages: maxRetriesPerRequest null.
+  const connection = new Redis(config.redis.url, { maxRetriesPerRequest: null, connectionName: 'preflight-evidence-workers' });
+  connection.on('error', (err) => log.warn({ err: err.message }, 'evidence workers redis connection error'));
+  const prefix = bullPrefix(config.redis.prefix);
+  // Only to end the schedule of an organization that no longer exists.
+  const queue = evidenceExportQueue({ connection, prefix });
+  const pdf = new PdfRenderer({ executablePath: config.chromiumPath, timeoutMs: config.pdf.timeoutMs, maxConcurrent: config.pdf.maxConcurrent, log });
+  const worker = startEvidenceExportWorker(
+    {
+      organizations: repos.organizations,
+      compliance: new ComplianceService(repos),
+      bundles: bundleRepository(mongo.db),
+      store: bundleStore(mongo.filesDb),
+      pdf,
+      retention: config.compliance.bundleRetention,
+      removeSchedule: async (orgId) => {
+        await queue.removeJobScheduler(scheduleId(orgId));
+      },
+    },
+    { connection, prefix, concurrency: config.compliance.exportConcurrency },
+    log,
+  );
+  return {
+    async close() {
+      // Running jobs finish (or, past the process's shutdown timeout, are picked up again as stalled).
+      await Promise.allSettled([worker.close(), queue.close()]);
+      await pdf.close();
+      connection.disconnect();
+    },
+  };
+}

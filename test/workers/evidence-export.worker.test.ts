@@ -1,0 +1,99 @@
+// The evidence-export processor run again for a bundle it already wrote (its worker died after the
+// write, before BullMQ marked the job done): the bundle is rewritten under the same id, whole, once.
+// Real FerretDB and Chromium.
+import { createHash, randomBytes } from 'node:crypto';
+import type { Job } from 'bullmq';
+import JSZip from 'jszip';
+import { MongoClient, type Db } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EvidenceExportJob, EvidenceExportResult } from '../../src/jobs/evidence-export.js';
+import { PdfRenderer } from '../../src/pdf/renderer.js';
+import { ComplianceService } from '../../src/services/compliance.js';
+import { createRepositories } from '../../src/services/repositories.js';
+import { bundleRepository } from '../../src/store/bundle-repository.js';
+import { bundleStore } from '../../src/store/bundle-store.js';
+import { newId } from '../../src/store/ids.js';
+import { evidenceExportProcessor, type EvidenceExportDeps } from '../../src/workers/evidence-export.worker.js';
+import { serviceUrls } from '../helpers/app.js';
+
+const { mongodbUrl } = serviceUrls();
+let client: MongoClient;
+let db: Db;
+let pdf: PdfRenderer;
+beforeAll(async () => {
+  client = await MongoClient.connect(mongodbUrl);
+  db = client.db(`pf_test_bundles_${randomBytes(4).toString('hex')}`);
+  pdf = new PdfRenderer({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', timeoutMs: 60_000, maxConcurrent: 1 });
+});
+afterAll(async () => {
+  await pdf.close();
+  await db.dropDatabase();
+  await client.close();
+});
+
+function depsFor(removed: string[]): EvidenceExportDeps {
+  const repos = createRepositories(db);
+  return {
+    organizations: repos.organizations,
+    compliance: new ComplianceService(repos),
+    bundles: bundleRepository(db),
+    store: bundleStore(db),
+    pdf,
+    retention: 2,
+    removeSchedule: async (orgId) => {
+      removed.push(orgId);
+    },
+  };
+}
+
+type ExportJob = Pick<Job<EvidenceExportJob, EvidenceExportResult>, 'id' | 'data' | 'opts' | 'timestamp'>;
+
+describe('evidence-export processor', { timeout: 120_000 }, () => {
+  it('rewrites a bundle under the same id when its job runs again', async () => {
+    const now = new Date();
+    const orgId = newId('org');
+    const repos = createRepositories(db);
+    await repos.organizations.insert({
+      _id: orgId,
+      name: 'Acme',
+      slug: `acme-${randomBytes(3).toString('hex')}`,
+      settings: { admin_email: 'a@example.com', primary_color: '#112233' },
+      created_at: now,
+      updated_at: now,
+    });
+    await repos.frameworkSettings.set(orgId, 'SOC2', true, now);
+    const bundleId = newId('bnd');
+    const job: ExportJob = { id: bundleId, data: { trigger: 'on_demand', bundle_id: bundleId, org_id: orgId, days: 30 }, opts: {}, timestamp: now.getTime() };
+    const process = evidenceExportProcessor(depsFor([]));
+
+    const first = await process(job);
+    const second = await process(job);
+    expect(first?.bundle_id).toBe(bundleId);
+    expect(second?.bundle_id).toBe(bundleId);
+
+    const docs = await bundleRepository(db).listByOrg(orgId);
+    expect(docs.map((d) => d._id)).toEqual([bundleId]);
+    expect(docs[0]).toMatchObject({ size: second?.size, sha256: second?.sha256, frameworks: ['SOC2'] });
+    const stored = await bundleStore(db).open(bundleId);
+    const parts: Buffer[] = [];
+    for await (const part of stored!.stream) parts.push(part as Buffer);
+    const bytes = Buffer.concat(parts);
+    expect(bytes.length).toBe(second?.size);
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(second?.sha256);
+    expect(await db.collection(`bundle_${bundleId}.files`).countDocuments({})).toBe(1);
+    const zip = await JSZip.loadAsync(bytes);
+    expect(Object.keys(zip.files)).toEqual(['manifest.json', 'summary.pdf', 'SOC2/evidence.csv', 'SOC2/evidence.json', 'SOC2/evidence.pdf']);
+  });
+
+  it('fails an on-demand bundle of an organization that is gone for good, and ends a gone organization’s schedule', async () => {
+    const removed: string[] = [];
+    const process = evidenceExportProcessor(depsFor(removed));
+    const bundleId = newId('bnd');
+    const onDemand: ExportJob = { id: bundleId, data: { trigger: 'on_demand', bundle_id: bundleId, org_id: 'org_gone', days: 30 }, opts: {}, timestamp: Date.now() };
+    await expect(process(onDemand)).rejects.toMatchObject({ name: 'UnrecoverableError', message: expect.stringContaining('"status":404') });
+
+    const scheduled: ExportJob = { id: 'repeat:bundles-org_gone:1', data: { trigger: 'scheduled', org_id: 'org_gone', days: 30 }, opts: {}, timestamp: Date.now() };
+    expect(await process(scheduled)).toBeNull();
+    expect(removed).toEqual(['org_gone']);
+  });
+});
