@@ -66,7 +66,20 @@ export const Errors = {
   fileFailure: (status: number, code: string, detail: string) =>
     status >= 500 ? unavailable(code, detail) : new ApiError(status, code, detail),
   fileCheckFailed: () => unavailable('file_check_failed', 'The file could not be checked and nothing was released. Submit it again.'),
-  exportThrottled: (detail: string, retryAfterS: number) => limited('export_throttled', detail, retryAfterS),
+  /** One bundle per window: its own X-RateLimit-* (1 per window, none left), not the dashboard ceiling's. */
+  exportThrottled: (detail: string, retryAfterS: number) =>
+    new ApiError(
+      429,
+      'export_throttled',
+      detail,
+      {
+        'retry-after': String(retryAfterS),
+        'x-ratelimit-limit': '1',
+        'x-ratelimit-remaining': '0',
+        'x-ratelimit-reset': String(Math.ceil(Date.now() / 1000) + retryAfterS),
+      },
+      { retry_after: retryAfterS },
+    ),
   exportFailed: () => unavailable('export_failed', 'The evidence bundle could not be generated. Retry shortly.'),
   pdfRenderFailed: () => unavailable('pdf_render_failed', 'The PDF could not be rendered. Retry shortly.'),
   storeUnavailable: () => unavailable('store_unavailable', 'The data store is unavailable; the request was not completed.'),

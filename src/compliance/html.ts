@@ -45,6 +45,7 @@ const styles = (color: string) => `
   .covered { color: #1a7f37; font-weight: bold; }
   .uncovered { color: #b42318; font-weight: bold; }
   .none { color: #8c959f; }
+  .detail { color: #57606a; margin-top: 2px; }
   .meter { display: inline-block; width: 60px; height: 7px; background: #eaeef2; margin-left: 6px; }
   .meter i { display: block; height: 100%; background: ${color}; }
   .note { color: #57606a; font-size: 8pt; margin-top: 10px; }
@@ -99,7 +100,8 @@ const tableHead = (columns: Column[]) =>
 function controlRow(control: ControlRecord): string {
   const owners = taggedBy(control);
   return `<tr>
-<td><div class="id">${esc(control.control_id)}</div>${esc(control.title)}</td>
+<td><div class="id">${esc(control.control_id)}</div>${esc(control.title)}
+<div class="detail">Covered by: ${esc(control.covered_by)}. Owner: ${esc(control.default_owner_role)}.</div></td>
 <td class="${control.status}">${control.status === 'covered' ? 'Covered' : 'Uncovered'}</td>
 <td class="n">${count(control.rule_count)}</td>
 <td class="n">${count(control.evidence_event_count)}</td>

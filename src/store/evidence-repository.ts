@@ -3,6 +3,7 @@
 // the analytics rollups (daily-rollups.ts), as absolute totals raised with $max, so a repeated or
 // late write never counts twice. Evidence reads are O(rules × days), never a scan of the audit trail.
 import type { Db } from 'mongodb';
+import { raiseDailyTotals, type DailyTotals } from './analytics-repository.js';
 
 export interface RuleEvidence {
   blocked?: number;
@@ -26,31 +27,15 @@ export interface RuleEvidenceTotal {
   last_at: Date | null;
 }
 
-export interface EvidenceTotals {
-  orgId: string;
-  day: string;
-  /** Field paths of EvidenceDayDoc (`rules.<rule_id>.blocked`) to absolute totals. */
-  totals: Record<string, number>;
-}
+/** Totals keyed by field paths of EvidenceDayDoc (`rules.<rule_id>.blocked`). */
+export type EvidenceTotals = DailyTotals;
 
 export type EvidenceRepository = ReturnType<typeof evidenceRepository>;
 
 export function evidenceRepository(db: Db) {
   const col = db.collection<EvidenceDayDoc>('evidence_daily');
   return {
-    async raise(rows: EvidenceTotals[]): Promise<void> {
-      if (rows.length === 0) return;
-      await col.bulkWrite(
-        rows.map(({ orgId, day, totals }) => ({
-          updateOne: {
-            filter: { _id: `${orgId}:${day}` },
-            update: { $max: totals, $setOnInsert: { org_id: orgId, day } },
-            upsert: true,
-          },
-        })),
-        { ordered: false },
-      );
-    },
+    raise: (rows: EvidenceTotals[]) => raiseDailyTotals(col, rows),
     /** Each rule's evidence over the days [from, to] (YYYY-MM-DD, inclusive). */
     async totalsByRule(orgId: string, from: string, to: string): Promise<Map<string, RuleEvidenceTotal>> {
       const totals = new Map<string, RuleEvidenceTotal>();

@@ -140,6 +140,11 @@ describe('GET /api/orgs/{org_id}/compliance/export/all', { timeout: RUN_MS }, ()
     expect(body.retry_after).toBeGreaterThan(0);
     expect(body.retry_after).toBeLessThanOrEqual(300);
     expect(other.headers['retry-after']).toBe(String(body.retry_after));
+    // The throttle's own limit, not the dashboard ceiling's: one per window, none left, reset when it ends.
+    expect(other.headers['x-ratelimit-limit']).toBe('1');
+    expect(other.headers['x-ratelimit-remaining']).toBe('0');
+    const reset = Number(other.headers['x-ratelimit-reset']);
+    expect(Math.abs(reset - (Math.ceil(Date.now() / 1000) + body.retry_after))).toBeLessThanOrEqual(2);
     expect(await bundleList(org)).toHaveLength(1);
   });
 

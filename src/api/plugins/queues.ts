@@ -5,8 +5,8 @@ import { QueueEvents, type Queue } from 'bullmq';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { bullPrefix } from '../../jobs/prefix.js';
-import { FILE_SCAN_QUEUE, fileScanQueue, type FileScanJob, type FileScanResult } from '../../jobs/file-scan.js';
-import { EVIDENCE_EXPORT_QUEUE, evidenceExportQueue, type EvidenceExportQueue } from '../../jobs/evidence-export.js';
+import { fileScanQueue, type FileScanJob, type FileScanResult } from '../../jobs/file-scan.js';
+import { evidenceExportQueue, type EvidenceExportQueue } from '../../jobs/evidence-export.js';
 
 export interface Queues {
   /** The key prefix of every BullMQ queue of this deployment. */
@@ -36,31 +36,31 @@ export default fp(
       connectionName: 'preflight-api-queues',
     });
     producer.on('error', (err) => app.log.warn({ err: err.message }, 'queue redis connection error'));
-    const events = new Redis(app.config.redis.url, { maxRetriesPerRequest: null, connectionName: 'preflight-api-queue-events' });
-    events.on('error', (err) => app.log.warn({ err: err.message }, 'queue events redis connection error'));
+    const connections = [producer];
+    /** A queue's events stream, on a connection of its own: each stream blocks its connection while it reads. */
+    const watch = async (queue: Queue) => {
+      const connection = new Redis(app.config.redis.url, { maxRetriesPerRequest: null, connectionName: `preflight-api-${queue.name}-events` });
+      connection.on('error', (err) => app.log.warn({ err: err.message }, `${queue.name} events redis connection error`));
+      connections.push(connection);
+      queue.on('error', (err) => app.log.warn({ err: err.message }, `${queue.name} queue error`));
+      const events = new QueueEvents(queue.name, { connection, prefix });
+      events.on('error', (err) => app.log.warn({ err: err.message }, `${queue.name} events error`));
+      await events.waitUntilReady();
+      return events;
+    };
     const fileScan = fileScanQueue({ connection: producer, prefix });
-    const fileScanEvents = new QueueEvents(FILE_SCAN_QUEUE, { connection: events, prefix });
-    fileScan.on('error', (err) => app.log.warn({ err: err.message }, 'file-scan queue error'));
-    fileScanEvents.on('error', (err) => app.log.warn({ err: err.message }, 'file-scan events error'));
-    await fileScanEvents.waitUntilReady();
-    // Each events stream blocks its connection while it reads: one connection per stream.
-    const exportEventsConnection = events.duplicate({ connectionName: 'preflight-api-export-events' });
-    exportEventsConnection.on('error', (err) => app.log.warn({ err: err.message }, 'export events redis connection error'));
     const evidenceExport = evidenceExportQueue({ connection: producer, prefix });
-    const evidenceExportEvents = new QueueEvents(EVIDENCE_EXPORT_QUEUE, { connection: exportEventsConnection, prefix });
-    evidenceExport.on('error', (err) => app.log.warn({ err: err.message }, 'evidence-export queue error'));
-    evidenceExportEvents.on('error', (err) => app.log.warn({ err: err.message }, 'evidence-export events error'));
-    await evidenceExportEvents.waitUntilReady();
+    const fileScanEvents = await watch(fileScan);
+    const evidenceExportEvents = await watch(evidenceExport);
     app.decorate('queues', { prefix, fileScan, fileScanEvents, evidenceExport, evidenceExportEvents, all: [fileScan, evidenceExport] });
     app.addHook('onClose', async () => {
       // With Redis gone, BullMQ's close never settles: give it a bound, then drop the connections.
       let timer: NodeJS.Timeout | undefined;
       const bound = new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_TIMEOUT_MS)));
-      await Promise.race([Promise.allSettled([fileScanEvents.close(), fileScan.close(), evidenceExportEvents.close(), evidenceExport.close()]), bound]);
+      const closing = [fileScanEvents, evidenceExportEvents, fileScan, evidenceExport].map((c) => c.close());
+      await Promise.race([Promise.allSettled(closing), bound]);
       clearTimeout(timer);
-      producer.disconnect();
-      events.disconnect();
-      exportEventsConnection.disconnect();
+      for (const connection of connections) connection.disconnect();
     });
   },
   { name: 'queues', dependencies: ['config'] },

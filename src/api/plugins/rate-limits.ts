@@ -46,7 +46,8 @@ export default fp(
 
     app.addHook('onSend', async (request, reply, payload) => {
       const state = request.rateLimit;
-      if (state) {
+      // A narrower limit that refused the request (export/all's throttle) has set its own headers.
+      if (state && !reply.hasHeader('x-ratelimit-reset')) {
         reply.headers({
           'x-ratelimit-limit': state.limit,
           'x-ratelimit-remaining': state.remaining,
