@@ -115,12 +115,13 @@ export async function benchCompliance(): Promise<void> {
     const now = Date.now();
     for (let d = 0; d < DAYS; d++) {
       const day = new Date(now - d * DAY_MS);
-      const totals: Record<string, number> = {};
-      ruleIds.forEach((id, i) => {
-        totals[`rules.${id}.${i % 3 === 0 ? 'blocked' : 'masked'}`] = 1 + ((i + d) % 17);
-        totals[`rules.${id}.last_at`] = day.getTime() - (i % 3_600) * 1_000;
-      });
-      await evidence.raise([{ orgId, day: utcDate(day), totals }]);
+      const rules = Object.fromEntries(
+        ruleIds.map((id, i) => {
+          const count = 1 + ((i + d) % 17);
+          return [id, { blocked: i % 3 === 0 ? count : 0, masked: i % 3 === 0 ? 0 : count, last_at: day.getTime() - (i % 3_600) * 1_000 }];
+        }),
+      );
+      await evidence.raise([{ orgId, day: utcDate(day), rules }]);
     }
     const seedS = (performance.now() - seedStart) / 1000;
 

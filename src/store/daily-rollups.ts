@@ -6,10 +6,11 @@
 // The counters are absolute totals, copied to MongoDB with $max (analytics-repository.ts), so that
 // copy can be repeated or interrupted without ever counting anything twice. Org-days counted but not
 // yet copied are kept in a "dirty" set; any drainer copies them if the one that counted them died.
+import { randomUUID } from 'node:crypto';
 import type { Redis, Result } from 'ioredis';
 import type { AnalyticsRepository, DailyTotals } from './analytics-repository.js';
 import type { AuditDoc } from './audit-repository.js';
-import type { EvidenceRepository, EvidenceTotals } from './evidence-repository.js';
+import type { DayEvidence, EvidenceRepository, EvidenceTotals } from './evidence-repository.js';
 
 const ACK_AND_COUNT = `
 -- KEYS[1] journal stream, KEYS[2] dirty set, KEYS[3..] org-day counters of this batch.
@@ -31,6 +32,7 @@ while i <= #ARGV do
         redis.call('HINCRBY', KEYS[k], field, amount)
       end
     end
+    redis.call('HINCRBY', KEYS[k], '_v', 1)
     redis.call('EXPIRE', KEYS[k], ARGV[2])
     redis.call('SADD', KEYS[2], KEYS[k])
   end
@@ -40,9 +42,22 @@ end
 return 0
 `;
 
+/** KEYS[1] dirty set, KEYS[2] a counter; ARGV[1] the counter's `_v` when it was copied. */
+const CLEAN_IF_UNCHANGED = `
+if redis.call('HGET', KEYS[2], '_v') == ARGV[1] or redis.call('EXISTS', KEYS[2]) == 0 then
+  return redis.call('SREM', KEYS[1], KEYS[2])
+end
+return 0
+`;
+
+/** KEYS[1] a lock; ARGV[1] its holder's token. */
+const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+
 declare module 'ioredis' {
   interface RedisCommander<Context> {
     pfAckAndCount(numKeys: number, ...keysAndArgs: Array<string | number>): Result<number, Context>;
+    pfCleanIfUnchanged(dirty: string, counter: string, version: string): Result<number, Context>;
+    pfRelease(lock: string, token: string): Result<number, Context>;
   }
 }
 
@@ -52,6 +67,15 @@ declare module 'ioredis' {
  */
 const COUNTER_TTL_S = 35 * 86_400;
 const DIRTY_BATCH = 500;
+/**
+ * Copies of one org-day are made one at a time: FerretDB applies an update by reading and rewriting
+ * the document, so two concurrent copies could leave the older totals. A copy holds the day's lock
+ * this long at most; another waits for it.
+ */
+const LOCK_TTL_MS = 60_000;
+const LOCK_WAIT_MS = 30_000;
+/** The counter's change count: set by each count, compared when the copy clears it from the dirty set. */
+const VERSION_FIELD = '_v';
 
 const DECISION_FIELD = { ALLOWED: 'allowed', ALLOWED_WITH_MASKING: 'masked', BLOCKED: 'blocked' } as const;
 
@@ -75,7 +99,7 @@ export function rollupFields(doc: AuditDoc): Array<[string, number]> {
     ...doc.detected.map((d): [string, number] => [detectionField(d.type), d.count]),
   ];
   for (const { rule_id, action } of doc.fired_rules ?? []) {
-    const rule = `${EVIDENCE}rules.${rule_id.replace(/[.$]/g, '_')}`;
+    const rule = `${EVIDENCE}${rule_id}`;
     fields.push([`${rule}.${EVIDENCE_ACTION[action]}`, 1], [`>${rule}.last_at`, doc.created_at.getTime()]);
   }
   return fields.filter(([, amount]) => amount !== 0);
@@ -101,6 +125,28 @@ export class DailyRollups {
     this.counterPrefix = `${prefix}analytics:day:`;
     this.dirtyKey = `${prefix}analytics:dirty`;
     redis.defineCommand('pfAckAndCount', { lua: ACK_AND_COUNT });
+    redis.defineCommand('pfCleanIfUnchanged', { numberOfKeys: 2, lua: CLEAN_IF_UNCHANGED });
+    redis.defineCommand('pfRelease', { numberOfKeys: 1, lua: RELEASE });
+  }
+
+  /** Takes the locks of the keys (in sorted order, so two copiers cannot wait on each other), runs `copy`, releases them. */
+  private async locked(keys: string[], copy: () => Promise<void>): Promise<void> {
+    const token = randomUUID();
+    const held: string[] = [];
+    try {
+      for (const key of [...keys].sort()) {
+        const lock = `${key}:lock`;
+        const deadline = Date.now() + LOCK_WAIT_MS;
+        for (let pause = 5; (await this.redis.set(lock, token, 'PX', LOCK_TTL_MS, 'NX')) === null; pause = Math.min(pause * 2, 200)) {
+          if (Date.now() > deadline) throw new Error(`rollup ${key} stayed locked for ${LOCK_WAIT_MS} ms`);
+          await new Promise((resolve) => setTimeout(resolve, pause));
+        }
+        held.push(lock);
+      }
+      await copy();
+    } finally {
+      await Promise.all(held.map((lock) => this.redis.pfRelease(lock, token)));
+    }
   }
 
   /**
@@ -125,32 +171,49 @@ export class DailyRollups {
     return keys;
   }
 
-  /** Copies the counters' totals to the store, then clears them from the dirty set. */
+  /**
+   * Copies the counters' totals to the store, then clears from the dirty set those that were not
+   * counted into meanwhile (whoever counted them copies them again).
+   */
   async flush(keys: string[]): Promise<void> {
     if (keys.length === 0) return;
+    await this.locked(keys, () => this.copy(keys));
+  }
+
+  private async copy(keys: string[]): Promise<void> {
     const pipeline = this.redis.pipeline();
     for (const key of keys) pipeline.hgetall(key);
     const replies = (await pipeline.exec()) ?? [];
     const rows: DailyTotals[] = [];
-    const evidence: EvidenceTotals[] = [];
+    const evidenceRows: EvidenceTotals[] = [];
+    const versions: string[] = [];
     keys.forEach((key, i) => {
       const [err, hash] = replies[i] ?? [];
       if (err) throw err;
+      const { [VERSION_FIELD]: version = '', ...fields } = hash as Record<string, string>;
+      versions.push(version);
       const totals: Record<string, number> = {};
-      const evidenceTotals: Record<string, number> = {};
-      for (const [field, value] of Object.entries(hash as Record<string, string>)) {
-        if (field.startsWith(EVIDENCE)) evidenceTotals[field.slice(EVIDENCE.length)] = Number(value);
-        else totals[field] = Number(value);
+      const evidence: DayEvidence = {};
+      for (const [field, value] of Object.entries(fields)) {
+        if (!field.startsWith(EVIDENCE)) {
+          totals[field] = Number(value);
+          continue;
+        }
+        // `evidence.<rule id>.<blocked | masked | last_at>`; rule ids hold no '.'.
+        const split = field.lastIndexOf('.');
+        const rule = field.slice(EVIDENCE.length, split);
+        const kind = field.slice(split + 1) as keyof DayEvidence[string];
+        (evidence[rule] ??= { blocked: 0, masked: 0, last_at: 0 })[kind] = Number(value);
       }
       if (Object.keys(totals).length === 0) return; // expired: its totals reached the store long ago
       const orgDay = key.slice(this.counterPrefix.length);
       const split = orgDay.lastIndexOf(':');
       const [orgId, day] = [orgDay.slice(0, split), orgDay.slice(split + 1)];
       rows.push({ orgId, day, totals });
-      if (Object.keys(evidenceTotals).length > 0) evidence.push({ orgId, day, totals: evidenceTotals });
+      if (Object.keys(evidence).length > 0) evidenceRows.push({ orgId, day, rules: evidence });
     });
-    await Promise.all([this.repos.analytics.raise(rows), this.repos.evidence.raise(evidence)]);
-    await this.redis.srem(this.dirtyKey, ...keys);
+    await Promise.all([this.repos.analytics.raise(rows), this.repos.evidence.raise(evidenceRows)]);
+    await Promise.all(keys.map((key, i) => this.redis.pfCleanIfUnchanged(this.dirtyKey, key, versions[i]!)));
   }
 
   /** Copies counters some drainer counted but did not copy (it died, or the store failed). */

@@ -176,7 +176,7 @@ describe('evidence counted from checks', () => {
 
   it('keeps evidence to the window: older days count only in a wider window', async () => {
     const old = new Date(Date.now() - 40 * 86_400_000);
-    await t.app.repos.evidence.raise([{ orgId: o.orgId, day: utcDate(old), totals: { [`rules.${rules['Block secrets']}.blocked`]: 5, [`rules.${rules['Block secrets']}.last_at`]: old.getTime() } }]);
+    await t.app.repos.evidence.raise([{ orgId: o.orgId, day: utcDate(old), rules: { [rules['Block secrets']!]: { blocked: 5, masked: 0, last_at: old.getTime() } } }]);
     expect(control(await evidence(o.orgId, 'SOC2', 30), 'CC6.6')).toMatchObject({ evidence_blocked: 2 });
     const wide = control(await evidence(o.orgId, 'SOC2', 60), 'CC6.6');
     expect(wide).toMatchObject({ evidence_blocked: 7, evidence_event_count: 7 });

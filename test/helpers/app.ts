@@ -2,6 +2,7 @@
 // and Redis prefix of its own, so test files neither share state nor depend on order.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { MongoClient, type Db } from 'mongodb';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/api/app.js';
 import { loadConfig, type Config } from '../../src/config/index.js';
@@ -153,5 +154,23 @@ export async function fileCheck(app: FastifyInstance, apiKey: string, bytes: Buf
     url: '/api/preflight',
     headers: { 'x-service-api-key': apiKey, 'content-type': body.contentType },
     payload: body.payload,
+  });
+}
+
+/**
+ * A database of the test file's own on the real FerretDB, for store tests without an app: created
+ * before the file's tests, dropped after them; `ready` receives it.
+ */
+export function scratchDbForFile(name: string, ready: (db: Db) => void): void {
+  let client: MongoClient | undefined;
+  let db: Db | undefined;
+  beforeAll(async () => {
+    client = await MongoClient.connect(serviceUrls().mongodbUrl);
+    db = client.db(`pf_test_${name}_${randomBytes(4).toString('hex')}`);
+    ready(db);
+  });
+  afterAll(async () => {
+    await db?.dropDatabase();
+    await client?.close();
   });
 }

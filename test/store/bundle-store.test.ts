@@ -2,22 +2,14 @@
 // that fails part-way leaves nothing behind. Real FerretDB.
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { MongoClient, type Db } from 'mongodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from 'mongodb';
+import { describe, expect, it } from 'vitest';
 import { bundleStore } from '../../src/store/bundle-store.js';
 import { newId } from '../../src/store/ids.js';
-import { serviceUrls } from '../helpers/app.js';
+import { scratchDbForFile } from '../helpers/app.js';
 
-let client: MongoClient;
 let db: Db;
-beforeAll(async () => {
-  client = await MongoClient.connect(serviceUrls().mongodbUrl);
-  db = client.db(`pf_test_bundle_store_${randomBytes(4).toString('hex')}`);
-});
-afterAll(async () => {
-  await db.dropDatabase();
-  await client.close();
-});
+scratchDbForFile('bundle_store', (created) => (db = created));
 
 async function read(stream: Readable): Promise<Buffer> {
   const parts: Buffer[] = [];

@@ -3,6 +3,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuditJournal } from '../../src/store/audit-journal.js';
 import { auditRepository, type AuditDoc } from '../../src/store/audit-repository.js';
+import { analyticsRepository } from '../../src/store/analytics-repository.js';
+import { DailyRollups } from '../../src/store/daily-rollups.js';
+import { evidenceRepository, unpack } from '../../src/store/evidence-repository.js';
 import { newId } from '../../src/store/ids.js';
 import { drainHarness } from '../helpers/drain.js';
 
@@ -30,7 +33,11 @@ const record = (over: Partial<AuditDoc> = {}): AuditDoc => ({
 });
 const rollup = () => h.db.collection('analytics_daily').findOne({ _id: `${ORG}:2026-03-04` } as object);
 
-const evidence = () => h.db.collection('evidence_daily').findOne({ _id: `${ORG}:2026-03-04` } as object);
+/** The day's evidence per rule, as stored (packed: see evidence-repository.ts). */
+const evidence = async () => {
+  const doc = await h.db.collection('evidence_daily').findOne({ _id: `${ORG}:2026-03-04` } as object);
+  return doc && { ...doc, rules: unpack(doc.rules as string) };
+};
 
 afterEach(async () => {
   await h.db.collection('analytics_daily').deleteMany({});
@@ -131,13 +138,13 @@ describe('daily rollups', () => {
     const d = drainer(j);
     await d.start();
     await d.settled();
-    expect(await evidence()).toEqual({
+    expect(await evidence()).toMatchObject({
       _id: `${ORG}:2026-03-04`,
       org_id: ORG,
       day: '2026-03-04',
       rules: {
-        rule_mask: { masked: 3, last_at: at('12:00:00').getTime() },
-        rule_block: { blocked: 1, last_at: at('12:00:00').getTime() },
+        rule_mask: { blocked: 0, masked: 3, last_at: at('12:00:00').getTime() },
+        rule_block: { blocked: 1, masked: 0, last_at: at('12:00:00').getTime() },
       },
     });
     expect(await rollup()).not.toHaveProperty('rules');
@@ -154,6 +161,42 @@ describe('daily rollups', () => {
     await d.start();
     await d.settled();
     await rollupsFor(j).flushDirty();
-    expect((await evidence())?.rules).toEqual({ rule_b: { blocked: 1, last_at: record().created_at.getTime() } });
+    expect((await evidence())?.rules).toEqual({ rule_b: { blocked: 1, masked: 0, last_at: record().created_at.getTime() } });
+  });
+
+  it('copies of one org-day from several drainers at once leave the newest totals, for analytics and evidence', async () => {
+    const j = journal();
+    const counter = `${j.prefix}analytics:day:${ORG}:2026-03-04`;
+    const r = redis();
+    const copiers = Array.from({ length: 8 }, () => rollupsFor(j));
+    // Each copy starts after one more count, so every copier would hold a different snapshot.
+    const copies: Array<Promise<void>> = [];
+    for (const copier of copiers) {
+      await r.multi().hincrby(counter, 'checks_total', 1).hincrby(counter, 'evidence.rule_c.blocked', 1).hincrby(counter, '_v', 1).exec();
+      copies.push(copier.flush([counter]));
+    }
+    await Promise.all(copies);
+    expect(await rollup()).toMatchObject({ checks_total: 8 });
+    expect((await evidence())?.rules).toEqual({ rule_c: { blocked: 8, masked: 0, last_at: 0 } });
+  });
+
+  it('keeps a counter dirty when it was counted into while being copied', async () => {
+    const j = journal();
+    const counter = `${j.prefix}analytics:day:${ORG}:2026-03-04`;
+    const dirty = `${j.prefix}analytics:dirty`;
+    const r = redis();
+    // Built on this connection, so the connection knows the rollups' scripts.
+    new DailyRollups(r, j.prefix, { analytics: analyticsRepository(h.db), evidence: evidenceRepository(h.db) });
+    await r.multi().hincrby(counter, 'checks_total', 1).hincrby(counter, '_v', 1).sadd(dirty, counter).exec();
+    const copier = rollupsFor(j);
+    await copier.flush([counter]);
+    expect(await r.sismember(dirty, counter)).toBe(0);
+    // A count lands between a copier's read and its clean-up: simulated by cleaning with the old version.
+    await r.multi().hincrby(counter, 'checks_total', 1).hincrby(counter, '_v', 1).sadd(dirty, counter).exec();
+    expect(await r.pfCleanIfUnchanged(dirty, counter, '1')).toBe(0);
+    expect(await r.sismember(dirty, counter)).toBe(1);
+    await copier.flushDirty();
+    expect(await r.sismember(dirty, counter)).toBe(0);
+    expect(await rollup()).toMatchObject({ checks_total: 2 });
   });
 });

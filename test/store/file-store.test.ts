@@ -2,24 +2,16 @@
 // that drops whole buckets by the time in their ids.
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { MongoClient, type Db } from 'mongodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from 'mongodb';
+import { describe, expect, it } from 'vitest';
 import { fileStore } from '../../src/store/file-store.js';
 import { newId } from '../../src/store/ids.js';
-import { serviceUrls } from '../helpers/app.js';
+import { scratchDbForFile } from '../helpers/app.js';
 
 const HOUR = 3_600_000;
 const RETENTION = 24 * HOUR;
-let client: MongoClient;
 let db: Db;
-beforeAll(async () => {
-  client = await MongoClient.connect(serviceUrls().mongodbUrl);
-  db = client.db(`pf_test_files_${randomBytes(4).toString('hex')}`);
-});
-afterAll(async () => {
-  await db.dropDatabase();
-  await client.close();
-});
+scratchDbForFile('files', (created) => (db = created));
 
 const meta = { org_id: 'org_a', mime: 'application/pdf', ext: 'pdf' };
 const readAll = async (stream: Readable) => Buffer.concat(await stream.toArray());
