@@ -61,6 +61,10 @@ Try a text check:
 Or a file (text, PDF, DOCX, PNG/JPEG/WebP/TIFF); the answer's masked_file_url serves the masked copy:
   curl -s ${baseUrl}/api/preflight -H 'X-Service-API-Key: ${policy.api_key}' -F file=@notes.pdf -F destination=AI_TOOL
 
-Queues: ${baseUrl}/admin/queues   Metrics: ${baseUrl}/metrics   (both with Authorization: Bearer <admin token>)
+Compliance evidence: every framework in one ZIP (CSV, JSON and PDF per framework, manifest, summary):
+  curl -s -OJ '${baseUrl}/api/orgs/${org.slug}/compliance/export/all?days=30' -H 'X-Service-API-Key: ${policy.api_key}'
+
+Queues: ${baseUrl}/admin/queues   Metrics: ${baseUrl}/metrics   (admin token as Authorization: Bearer, or a browser
+session: POST ${baseUrl}/api/session with {"admin_token": "…"} sets its cookie)
 `);
 }
