@@ -70,10 +70,11 @@ const DIRTY_BATCH = 500;
 /**
  * Copies of one org-day are made one at a time: FerretDB applies an update by reading and rewriting
  * the document, so two concurrent copies could leave the older totals. A copy holds the day's lock
- * this long at most; another waits for it.
+ * this long at most (a process that dies holding it blocks the day no longer); another copier waits
+ * this long for it, then leaves the day to the dirty set's recovery round rather than stall the drain.
  */
-const LOCK_TTL_MS = 60_000;
-const LOCK_WAIT_MS = 30_000;
+const LOCK_TTL_MS = 15_000;
+const LOCK_WAIT_MS = 2_000;
 /** The counter's change count: set by each count, compared when the copy clears it from the dirty set. */
 const VERSION_FIELD = '_v';
 
@@ -129,23 +130,29 @@ export class DailyRollups {
     redis.defineCommand('pfRelease', { numberOfKeys: 1, lua: RELEASE });
   }
 
-  /** Takes the locks of the keys (in sorted order, so two copiers cannot wait on each other), runs `copy`, releases them. */
-  private async locked(keys: string[], copy: () => Promise<void>): Promise<void> {
+  /** Whether the lock was taken within LOCK_WAIT_MS. */
+  private async lock(lock: string, token: string): Promise<boolean> {
+    const deadline = Date.now() + LOCK_WAIT_MS;
+    for (let pause = 5; (await this.redis.set(lock, token, 'PX', LOCK_TTL_MS, 'NX')) === null; pause = Math.min(pause * 2, 200)) {
+      if (Date.now() > deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+    return true;
+  }
+
+  /**
+   * Takes the locks of the keys (in sorted order, so two copiers cannot wait on each other), copies
+   * the keys it got, releases them. A key it did not get stays in the dirty set (every counted key is
+   * there until copied), so a later recovery round copies it.
+   */
+  private async locked(keys: string[], copy: (keys: string[]) => Promise<void>): Promise<void> {
     const token = randomUUID();
     const held: string[] = [];
     try {
-      for (const key of [...keys].sort()) {
-        const lock = `${key}:lock`;
-        const deadline = Date.now() + LOCK_WAIT_MS;
-        for (let pause = 5; (await this.redis.set(lock, token, 'PX', LOCK_TTL_MS, 'NX')) === null; pause = Math.min(pause * 2, 200)) {
-          if (Date.now() > deadline) throw new Error(`rollup ${key} stayed locked for ${LOCK_WAIT_MS} ms`);
-          await new Promise((resolve) => setTimeout(resolve, pause));
-        }
-        held.push(lock);
-      }
-      await copy();
+      for (const key of [...keys].sort()) if (await this.lock(`${key}:lock`, token)) held.push(key);
+      if (held.length > 0) await copy(held);
     } finally {
-      await Promise.all(held.map((lock) => this.redis.pfRelease(lock, token)));
+      await Promise.all(held.map((key) => this.redis.pfRelease(`${key}:lock`, token)));
     }
   }
 
@@ -177,7 +184,7 @@ export class DailyRollups {
    */
   async flush(keys: string[]): Promise<void> {
     if (keys.length === 0) return;
-    await this.locked(keys, () => this.copy(keys));
+    await this.locked(keys, (held) => this.copy(held));
   }
 
   private async copy(keys: string[]): Promise<void> {

@@ -199,4 +199,20 @@ describe('daily rollups', () => {
     expect(await r.sismember(dirty, counter)).toBe(0);
     expect(await rollup()).toMatchObject({ checks_total: 2 });
   });
+
+  it('does not stall on a day locked by a copier that died: the day stays dirty and is copied once the lock is gone', async () => {
+    const j = journal();
+    const counter = `${j.prefix}analytics:day:${ORG}:2026-03-04`;
+    const dirty = `${j.prefix}analytics:dirty`;
+    const r = redis();
+    await r.multi().hincrby(counter, 'checks_total', 3).hincrby(counter, '_v', 1).sadd(dirty, counter).set(`${counter}:lock`, 'dead', 'PX', 60_000).exec();
+    const copier = rollupsFor(j);
+    await copier.flush([counter]);
+    expect(await rollup()).toBeNull();
+    expect(await r.sismember(dirty, counter)).toBe(1);
+    await r.del(`${counter}:lock`); // what its expiry does
+    await copier.flushDirty();
+    expect(await rollup()).toMatchObject({ checks_total: 3 });
+    expect(await r.sismember(dirty, counter)).toBe(0);
+  });
 });
