@@ -22,18 +22,6 @@ export type EvidenceExportJob = z.infer<typeof EvidenceExportJob>;
 /** What a run wrote; null when it wrote nothing (a scheduled run for an organization that is gone). */
 export type EvidenceExportResult = { bundle_id: string; size: number; sha256: string } | null;
 
-/** A bundle that can never be built: the job fails for good with this, JSON in its failed reason. */
-export const ExportFailure = z.object({ status: z.number().int(), code: z.string(), detail: z.string() });
-export type ExportFailure = z.infer<typeof ExportFailure>;
-
-export function parseExportFailure(reason: string | undefined): ExportFailure | null {
-  try {
-    const parsed = ExportFailure.safeParse(JSON.parse(reason ?? ''));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
 
 export type EvidenceExportQueue = Queue<EvidenceExportJob, EvidenceExportResult>;
 

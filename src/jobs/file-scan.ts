@@ -57,18 +57,6 @@ export const FileScanResult = z.object({
 });
 export type FileScanResult = z.infer<typeof FileScanResult>;
 
-/** A file that can never be checked: the job fails for good with this, JSON in its failed reason. */
-export const FileFailure = z.object({ status: z.number().int(), code: z.string(), detail: z.string() });
-export type FileFailure = z.infer<typeof FileFailure>;
-
-export function parseFileFailure(reason: string | undefined): FileFailure | null {
-  try {
-    const parsed = FileFailure.safeParse(JSON.parse(reason ?? ''));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
 
 export interface FileScanQueueOptions {
   connection: ConnectionOptions;

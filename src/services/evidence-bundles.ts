@@ -11,7 +11,6 @@ import type { Redis } from 'ioredis';
 import { ApiError, Errors } from '../errors.js';
 import {
   enqueueBundle,
-  parseExportFailure,
   scheduleId,
   scheduleOf,
   upsertBundleSchedule,
@@ -20,6 +19,7 @@ import {
   type EvidenceExportQueue,
   type EvidenceExportResult,
 } from '../jobs/evidence-export.js';
+import { parseJobFailure } from '../jobs/failure.js';
 import type { BundleDoc, BundleRepository } from '../store/bundle-repository.js';
 import type { BundleStore } from '../store/bundle-store.js';
 import { newId } from '../store/ids.js';
@@ -55,7 +55,7 @@ const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call
 const DAY_S = 86_400;
 
 const failureError = (reason: string | undefined): ApiError => {
-  const failure = parseExportFailure(reason);
+  const failure = parseJobFailure(reason);
   // A 4xx the job recorded (the organization is gone); anything else ran out of attempts on errors of ours.
   return failure && failure.status < 500 ? new ApiError(failure.status, failure.code, failure.detail) : Errors.exportFailed();
 };

@@ -6,7 +6,8 @@ import type { Job, Queue, QueueEvents } from 'bullmq';
 import { ApiError, Errors } from '../errors.js';
 import { HEAD_BYTES, sniffHead } from '../files/sniff.js';
 import { FileError } from '../files/types.js';
-import { enqueueFileScan, parseFileFailure, type FileScanJob, type FileScanResult } from '../jobs/file-scan.js';
+import { parseJobFailure } from '../jobs/failure.js';
+import { enqueueFileScan, type FileScanJob, type FileScanResult } from '../jobs/file-scan.js';
 import type { AuditJournal } from '../store/audit-journal.js';
 import { auditSubject, type AuditDoc, type AuditRepository } from '../store/audit-repository.js';
 import type { FileStore, MaskedFileMeta } from '../store/file-store.js';
@@ -36,7 +37,7 @@ export interface FileCheckOptions {
 }
 
 const failureError = (reason: string | undefined): ApiError => {
-  const failure = parseFileFailure(reason);
+  const failure = parseJobFailure(reason);
   // Anything else is a job that ran out of attempts on errors of ours: the file was not checked.
   return failure ? Errors.fileFailure(failure.status, failure.code, failure.detail) : Errors.fileCheckFailed();
 };

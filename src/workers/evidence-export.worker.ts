@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import archiver from 'archiver';
-import { UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
+import { Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import { evidenceCsv } from '../compliance/csv.js';
 import { bundleFilename, evidenceExportJson } from '../compliance/exports.js';
@@ -20,12 +20,11 @@ import { ApiError } from '../errors.js';
 import {
   EVIDENCE_EXPORT_QUEUE,
   EvidenceExportJob,
-  parseExportFailure,
   scheduledBundleId,
   type BundleTrigger,
   type EvidenceExportResult,
-  type ExportFailure,
 } from '../jobs/evidence-export.js';
+import { parseJobFailure, unrecoverable } from '../jobs/failure.js';
 import type { PdfRenderer } from '../pdf/renderer.js';
 import type { ComplianceService } from '../services/compliance.js';
 import type { BundleDoc, BundleRepository } from '../store/bundle-repository.js';
@@ -54,8 +53,6 @@ interface SpooledFile {
   spool: string;
 }
 
-/** Fails the job for good: retrying cannot help, and the API answers with this status and detail. */
-const unrecoverable = (failure: ExportFailure) => new UnrecoverableError(JSON.stringify(failure));
 const orgGone = () => unrecoverable({ status: 404, code: 'not_found', detail: 'Organization not found.' });
 
 /** The run's bundle id: the request's for an on-demand bundle, the run's own for a scheduled one. */
@@ -176,7 +173,7 @@ export function startEvidenceExportWorker(deps: EvidenceExportDeps, opts: Eviden
     concurrency: opts.concurrency,
   });
   worker.on('failed', (job, err) => {
-    const code = parseExportFailure(err.message)?.code ?? (err instanceof ApiError ? err.code : err.name);
+    const code = parseJobFailure(err.message)?.code ?? (err instanceof ApiError ? err.code : err.name);
     log.warn({ job: job?.id, org: job?.data.org_id, attempt: job?.attemptsMade, code }, 'evidence bundle failed');
   });
   worker.on('error', (err) => log.warn({ err: err.message }, 'evidence-export worker error'));

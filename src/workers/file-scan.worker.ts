@@ -11,7 +11,8 @@ import { maskFile } from '../files/mask/index.js';
 import type { OcrPool } from '../files/ocr-pool.js';
 import { sniff } from '../files/sniff.js';
 import { FileError, type Extraction, type FileLimits, type MaskPlanner, type MaskSpan } from '../files/types.js';
-import { FILE_SCAN_QUEUE, FileScanJob, parseFileFailure, type FileFailure, type FileScanResult } from '../jobs/file-scan.js';
+import { parseJobFailure, unrecoverable } from '../jobs/failure.js';
+import { FILE_SCAN_QUEUE, FileScanJob, type FileScanResult } from '../jobs/file-scan.js';
 import type { KeyVault } from '../store/api-keys.js';
 import type { AuditJournal } from '../store/audit-journal.js';
 import type { AuditDoc } from '../store/audit-repository.js';
@@ -26,11 +27,6 @@ export interface FileScanDeps {
   ocr: OcrPool;
   vault: KeyVault;
   limits: FileLimits;
-}
-
-/** Fails the job for good: retrying cannot help, and the API answers with this status and detail. */
-function unrecoverable(failure: FileFailure): UnrecoverableError {
-  return new UnrecoverableError(JSON.stringify(failure));
 }
 
 /** A file that cannot be read (or masked) never will be: its FileError fails the job for good. */
@@ -160,7 +156,7 @@ export function startFileScanWorker(deps: FileScanDeps, opts: FileScanWorkerOpti
   worker.on('failed', (job, err) => {
     if (!job) return;
     // Logged by id and code only: a failure's detail never quotes the file.
-    log.warn({ job: job.id, attempt: job.attemptsMade, code: parseFileFailure(err.message)?.code ?? err.name }, 'file check failed');
+    log.warn({ job: job.id, attempt: job.attemptsMade, code: parseJobFailure(err.message)?.code ?? err.name }, 'file check failed');
     if (outOfAttempts(job) && job.id) {
       deps.files.deleteUpload(job.id).catch((e: unknown) => log.warn({ job: job.id, err: String(e) }, 'could not delete the upload of a failed check'));
     }
