@@ -2,7 +2,7 @@
 // decision, bytes, prevented exposures, detections per type). Written by the audit drainers
 // (daily-rollups.ts) with $max, so writing the same or an older total again changes nothing; read
 // as a handful of documents per period, never by scanning the audit trail.
-import type { Collection, Db } from 'mongodb';
+import type { Db } from 'mongodb';
 
 export interface DailyRollupDoc {
   /** `${org_id}:${day}` */
@@ -28,28 +28,23 @@ export interface DailyTotals {
 
 export type AnalyticsRepository = ReturnType<typeof analyticsRepository>;
 
-/**
- * Raises each stored total of an org-day document to the given one; totals only grow, so repeats and
- * late writers are harmless. Shared by the analytics and the evidence rollups.
- */
-export async function raiseDailyTotals(col: Collection<{ _id: string; org_id: string; day: string }>, rows: DailyTotals[]): Promise<void> {
-  if (rows.length === 0) return;
-  await col.bulkWrite(
-    rows.map(({ orgId, day, totals }) => ({
-      updateOne: {
-        filter: { _id: `${orgId}:${day}` },
-        update: { $max: totals, $setOnInsert: { org_id: orgId, day } },
-        upsert: true,
-      },
-    })),
-    { ordered: false },
-  );
-}
-
 export function analyticsRepository(db: Db) {
   const col = db.collection<DailyRollupDoc>('analytics_daily');
   return {
-    raise: (rows: DailyTotals[]) => raiseDailyTotals(col, rows),
+    /** Raises each stored total to the given one; totals only grow, so repeats and late writers are harmless. */
+    async raise(rows: DailyTotals[]): Promise<void> {
+      if (rows.length === 0) return;
+      await col.bulkWrite(
+        rows.map(({ orgId, day, totals }) => ({
+          updateOne: {
+            filter: { _id: `${orgId}:${day}` },
+            update: { $max: totals, $setOnInsert: { org_id: orgId, day } },
+            upsert: true,
+          },
+        })),
+        { ordered: false },
+      );
+    },
     /** The days of [from, to] that had checks, oldest first. */
     range(orgId: string, from: string, to: string): Promise<DailyRollupDoc[]> {
       return col.find({ org_id: orgId, day: { $gte: from, $lte: to } }).sort({ day: 1 }).toArray();
