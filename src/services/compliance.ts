@@ -65,9 +65,7 @@ export class ComplianceService {
    * answered with the bundle already made.
    */
   async bundlePlan(org: OrganizationDoc, days: number, now = new Date()): Promise<{ frameworks: Framework[]; signature: string }> {
-    const [config, settings] = await Promise.all([this.configuration(org._id), this.repos.frameworkSettings.listByOrg(org._id)]);
-    const optedIn = settings.filter((s) => s.enabled).map((s) => s.framework);
-    const frameworks = bundleFrameworks(optedIn, config.tags);
+    const [config, frameworks] = await this.bundleConfiguration(org._id);
     const facts = {
       org: [org.name, org.slug, org.settings.primary_color],
       window: evidenceWindow(days, now),
@@ -77,5 +75,22 @@ export class ComplianceService {
       tags: config.tags.map((t) => [t.team_id, t.framework, t.control_id, t.rule_id].join('\u0000')).sort(),
     };
     return { frameworks, signature: createHash('sha256').update(JSON.stringify(facts)).digest('hex') };
+  }
+
+  /** Every report of an export/all bundle, from one read of the configuration and of the window's evidence. */
+  async bundleReports(org: OrganizationDoc, days: number, now = new Date()): Promise<EvidenceReport[]> {
+    const window = evidenceWindow(days, now);
+    const [[config, frameworks], evidence] = await Promise.all([
+      this.bundleConfiguration(org._id),
+      this.repos.evidence.totalsByRule(org._id, window.from_date, window.to_date),
+    ]);
+    return frameworks.map((framework) => buildEvidenceReport(framework, days, { ...config, evidence }));
+  }
+
+  /** The configuration, and the frameworks of a bundle (spec part 4) that follow from it and the opt-ins. */
+  private async bundleConfiguration(orgId: string): Promise<[Omit<EvidenceInputs, 'evidence'>, Framework[]]> {
+    const [config, settings] = await Promise.all([this.configuration(orgId), this.repos.frameworkSettings.listByOrg(orgId)]);
+    const optedIn = settings.filter((s) => s.enabled).map((s) => s.framework);
+    return [config, bundleFrameworks(optedIn, config.tags)];
   }
 }

@@ -33,7 +33,7 @@ import type { OrganizationDoc, OrganizationRepository } from '../store/organizat
 
 export interface EvidenceExportDeps {
   organizations: Pick<OrganizationRepository, 'findByRef'>;
-  compliance: Pick<ComplianceService, 'bundlePlan' | 'report' | 'exportContext'>;
+  compliance: Pick<ComplianceService, 'bundleReports' | 'exportContext'>;
   bundles: BundleRepository;
   store: BundleStore;
   pdf: Pick<PdfRenderer, 'render'>;
@@ -90,10 +90,9 @@ export function evidenceExportProcessor(deps: EvidenceExportDeps) {
 async function writeBundle(deps: EvidenceExportDeps, org: OrganizationDoc, id: string, days: number, trigger: BundleTrigger): Promise<BundleDoc> {
   // One time for the whole bundle: every file shows the same generation time and window.
   const now = new Date();
-  const { frameworks } = await deps.compliance.bundlePlan(org, days, now);
   const ctx = deps.compliance.exportContext(org, days, now);
-  const reports = [];
-  for (const framework of frameworks) reports.push(await deps.compliance.report(org, framework, days, now));
+  const reports = await deps.compliance.bundleReports(org, days, now);
+  const frameworks = reports.map((r) => r.framework);
 
   const dir = await mkdtemp(join(tmpdir(), 'preflight-bundle-'));
   try {

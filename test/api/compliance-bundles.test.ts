@@ -76,6 +76,11 @@ async function runScheduleNow(orgId: string): Promise<EvidenceExportResult> {
 describe('GET /api/orgs/{org_id}/compliance/export/all', { timeout: RUN_MS }, () => {
   it('answers a ZIP of every framework (none opted in, no team tags): manifest, summary and one folder each, with their digests', async () => {
     const org = await createOrg(t.app);
+    // Something to count: a legacy policy tag (it selects no framework) and today's evidence of the policy's first rule.
+    const policyUrl = `/api/orgs/${org.orgId}/policies/${org.policyId}`;
+    expect((await t.app.inject({ method: 'PATCH', url: policyUrl, headers: admin, payload: { tags: ['HIPAA:164.312(b)'] } })).statusCode).toBe(200);
+    const ruleId = (await t.app.inject({ method: 'GET', url: policyUrl, headers: admin })).json().rules[0].id as string;
+    await t.app.repos.evidence.raise([{ orgId: org.orgId, day: today(), rules: { [ruleId]: { blocked: 4, masked: 3, last_at: Date.now() } } }]);
     const res = await exportAll(org, '?days=14');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
@@ -101,11 +106,17 @@ describe('GET /api/orgs/{org_id}/compliance/export/all', { timeout: RUN_MS }, ()
       expect({ path: entry.path, size: bytes.length, sha256: sha256(bytes) }).toEqual(entry);
     }
 
+    const hipaa = JSON.parse(await zip.file('HIPAA/evidence.json')!.async('string'));
+    expect(hipaa.controls.find((c: { control_id: string }) => c.control_id === '164.312(b)')).toMatchObject({ evidence_blocked: 4, evidence_masked: 3, evidence_event_count: 7 });
     for (const framework of FRAMEWORKS) {
       const csv = await zip.file(`${framework}/evidence.csv`)!.async('string');
       expect(csv.startsWith(`${EVIDENCE_CSV_HEADER.join(',')}\r\n`)).toBe(true);
       const json = JSON.parse(await zip.file(`${framework}/evidence.json`)!.async('string'));
       expect(json).toMatchObject({ framework, org_id: org.orgId, generated_at: manifest.generated_at, window_days: 14 });
+      // The bundle's numbers are the evidence endpoint's for the same window.
+      const { org_id: _org, org_slug: _slug, generated_at: _at, from_date: _from, to_date: _to, ...report } = json;
+      const live = await t.app.inject({ method: 'GET', url: `/api/orgs/${org.orgId}/compliance/evidence?framework=${framework}&days=14`, headers: admin });
+      expect(report).toEqual(live.json());
       const pdf = await zip.file(`${framework}/evidence.pdf`)!.async('uint8array');
       expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
     }
