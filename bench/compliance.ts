@@ -12,10 +12,10 @@ import { CATALOG, FRAMEWORKS } from '../src/compliance/catalog.js';
 import { utcDate } from '../src/compliance/exports.js';
 import { evidenceRepository } from '../src/store/evidence-repository.js';
 import { benchOrg } from './bench-org.js';
+import { BENCH_ADMIN_TOKEN, benchStack } from './bench-stack.js';
 import { memoryOf, startProcess, stopProcess, waitUntilAnswering } from './processes.js';
 import { machineLine, writeSection } from './results-file.js';
 
-const ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef';
 const POLICIES = 200;
 const RULES_PER_POLICY = 10;
 const TEAMS = 10;
@@ -47,18 +47,10 @@ function descendants(pid: number): number[] {
 const peakOfAll = (pids: number[]) => pids.reduce((n, p) => n + (() => { try { return memoryOf(p).peakMiB; } catch { return 0; } })(), 0);
 
 export async function benchCompliance(): Promise<void> {
-  const redisUrl = process.env.REDIS_URL;
-  const mongoBase = process.env.MONGODB_URL;
-  if (!redisUrl || !mongoBase) throw new Error('REDIS_URL and MONGODB_URL must be set (run `npm run bench compliance`)');
-  const database = `pf_bench_compliance_${Date.now()}`;
-  const mongoUrl = Object.assign(new URL(mongoBase), { pathname: `/${database}` }).toString();
+  const stack = benchStack('pf_bench_compliance', 'npm run bench compliance');
+  const { database, mongoUrl } = stack;
   const env = {
-    MONGODB_URL: mongoUrl,
-    REDIS_URL: redisUrl,
-    REDIS_PREFIX: `pf:${database}:`,
-    SERVICE_ADMIN_TOKEN: ADMIN_TOKEN,
-    SERVICE_MASTER_KEY: 'bench-master-key-0123456789abcdef0123456789',
-    LOG_LEVEL: 'warn',
+    ...stack.env,
     DASHBOARD_RATE_PER_MINUTE: '1000000',
     // Each generation is measured in full: no 202, and no throttle between the runs.
     EXPORT_WAIT_MS: '300000',
@@ -69,7 +61,7 @@ export async function benchCompliance(): Promise<void> {
   const api = startProcess(['dist/api/server.js'], { ...env, PORT: String(port) });
   const worker = startProcess(['dist/workers/main.js'], env);
   const mongo = await MongoClient.connect(mongoUrl);
-  const headers = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };
+  const headers = { authorization: `Bearer ${BENCH_ADMIN_TOKEN}`, 'content-type': 'application/json' };
   const call = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${base}${path}`, { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
     if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
@@ -78,7 +70,7 @@ export async function benchCompliance(): Promise<void> {
   try {
     await waitUntilAnswering(`${base}/ready`, api);
     const seedStart = performance.now();
-    const { orgId } = await benchOrg(base, ADMIN_TOKEN);
+    const { orgId } = await benchOrg(base, BENCH_ADMIN_TOKEN);
     for (const framework of FRAMEWORKS) await call('PUT', `/api/orgs/${orgId}/compliance/frameworks/${framework}`, { enabled: true });
     const controls = FRAMEWORKS.flatMap((framework) => CATALOG[framework].controls.map((c) => ({ framework, control_id: c.control_id })));
     const teams: string[] = [];

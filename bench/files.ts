@@ -15,6 +15,7 @@ import { KeyVault } from '../src/store/api-keys.js';
 import { fileStore } from '../src/store/file-store.js';
 import { checkOptionsOf } from '../src/store/policy-repository.js';
 import { benchOrg, type BenchOrg } from './bench-org.js';
+import { BENCH_ADMIN_TOKEN, BENCH_MASTER_KEY, benchStack } from './bench-stack.js';
 import { legsOf, send, type Legs } from './file-client.js';
 import { benchFiles, type BenchFile, type FileType } from './file-corpus.js';
 import { fileReport, type Load, type Setup } from './file-report.js';
@@ -43,8 +44,6 @@ const setup: Setup = {
   storeLevels: [0, 100, 300, 1000],
 };
 const filesOf = (type: FileType) => Math.max(4, Math.round(setup.plan[type].files * scale));
-const ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef';
-const MASTER_KEY = 'bench-master-key-0123456789abcdef0123456789';
 
 /** Rejects when the process exits: requests race it rather than wait for a dead worker. */
 function exitOf(child: ChildProcess): Promise<never> {
@@ -105,25 +104,16 @@ async function loadRun(target: Target, file: BenchFile, concurrency: number): Pr
 }
 
 async function main(): Promise<void> {
-  const redisUrl = process.env.REDIS_URL;
-  const mongoBase = process.env.MONGODB_URL;
-  if (!redisUrl || !mongoBase) throw new Error('REDIS_URL and MONGODB_URL must be set (run `npm run bench:files`)');
+  const stack = benchStack('pf_bench_files', 'npm run bench:files');
+  const { redisUrl, mongoBase, database, mongoUrl, redisPrefix } = stack;
   // The API and the worker are benchmarked as they run in production: compiled.
   const build = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 
   const loadBefore = loadavg();
   const started = Date.now();
-  const database = `pf_bench_files_${started}`;
-  const mongoUrl = Object.assign(new URL(mongoBase), { pathname: `/${database}` }).toString();
-  const redisPrefix = `pf:${database}:`;
   const env = {
-    MONGODB_URL: mongoUrl,
-    REDIS_URL: redisUrl,
-    REDIS_PREFIX: redisPrefix,
-    SERVICE_ADMIN_TOKEN: ADMIN_TOKEN,
-    SERVICE_MASTER_KEY: MASTER_KEY,
-    LOG_LEVEL: 'warn',
+    ...stack.env,
     // Every request waits for its check, so the answer's arrival is the end-to-end time.
     FILE_WAIT_MS: '300000',
     AUDIT_DRAIN_IN_API: 'true',
@@ -138,9 +128,9 @@ async function main(): Promise<void> {
   const store = fileStore(mongo.db(`${mongo.db().databaseName}_files`), { retentionMs: 86_400_000 });
   try {
     await waitUntilAnswering(`${base}/ready`, api);
-    const org = await benchOrg(base, ADMIN_TOKEN);
+    const org = await benchOrg(base, BENCH_ADMIN_TOKEN);
     // The engine options a job carries for this organization's default policy.
-    const options = checkOptionsOf(FileScanJob.shape.policy.parse(org.policy), 'AI_TOOL', new KeyVault(MASTER_KEY).maskingKeyFor(org.orgId));
+    const options = checkOptionsOf(FileScanJob.shape.policy.parse(org.policy), 'AI_TOOL', new KeyVault(BENCH_MASTER_KEY).maskingKeyFor(org.orgId));
 
     console.log('file checks: timing the steps in-process (no worker running)');
     const steps = await timeSteps(files, options, (type) => setup.plan[type].reps);

@@ -10,11 +10,11 @@ import { textCheckBodies } from './corpus.js';
 import { memoryOf, startProcess, stopProcess, waitUntilAnswering } from './processes.js';
 import { machineLine, writeSection } from './results-file.js';
 import { benchOrg } from './bench-org.js';
+import { BENCH_ADMIN_TOKEN, benchStack } from './bench-stack.js';
 
 const CONNECTIONS = 32;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 15);
 const WARMUP_S = 3;
-const ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef';
 
 interface Run {
   reqPerSec: number;
@@ -43,24 +43,12 @@ async function load(url: string, headers: Record<string, string>, bodies: string
   };
 }
 
-const apiKeyFor = async (base: string) => (await benchOrg(base, ADMIN_TOKEN)).apiKey;
+const apiKeyFor = async (base: string) => (await benchOrg(base, BENCH_ADMIN_TOKEN)).apiKey;
 
 export async function benchTextChecks(): Promise<void> {
-  const redisUrl = process.env.REDIS_URL;
-  const mongoBase = process.env.MONGODB_URL;
-  if (!redisUrl || !mongoBase) throw new Error('REDIS_URL and MONGODB_URL must be set (run `npm run bench`)');
-  const database = `pf_bench_${Date.now()}`;
-  const mongoUrl = Object.assign(new URL(mongoBase), { pathname: `/${database}` }).toString();
+  const { redisUrl, mongoUrl, redisPrefix, env: apiEnv } = benchStack('pf_bench', 'npm run bench');
   const bodies = textCheckBodies(64);
 
-  const apiEnv = {
-    MONGODB_URL: mongoUrl,
-    REDIS_URL: redisUrl,
-    REDIS_PREFIX: `pf:${database}:`,
-    SERVICE_ADMIN_TOKEN: ADMIN_TOKEN,
-    SERVICE_MASTER_KEY: 'bench-master-key-0123456789abcdef0123456789',
-    LOG_LEVEL: 'warn',
-  };
   const startApi = async (extra: Record<string, string> = {}) => {
     const port = await freePort();
     const child = startProcess(['dist/api/server.js'], { ...apiEnv, ...extra, PORT: String(port) });
@@ -106,7 +94,7 @@ export async function benchTextChecks(): Promise<void> {
     // request per connection at the end of each run, which the API answered and recorded anyway.
     const drainStart = performance.now();
     const redis = new Redis(redisUrl);
-    const journal = journalKey(`pf:${database}:`);
+    const journal = journalKey(redisPrefix);
     while ((await redis.xlen(journal)) > 0) await new Promise((r) => setTimeout(r, 50));
     redis.disconnect();
     const drainLagS = ((performance.now() - drainStart) / 1000).toFixed(1);
