@@ -3,12 +3,13 @@
 // window's bundle id and the signature of what it is built from. A repeat inside the window with the
 // same signature gets that bundle (waiting on the same job while it runs); another is refused with
 // 429. The request waits for the job up to a bound, then answers 202 and the bundle is fetched from
-// /bundles/{id}. Scheduled bundles come from one BullMQ job scheduler per organization.
+// /bundles/{id}. Scheduled bundles come from one BullMQ job scheduler per organization. Redis holds the
+// windows and the queue: without it no bundle is made (fail closed, withRedis).
 import type { Readable } from 'node:stream';
 import type { Job, QueueEvents } from 'bullmq';
 import { CronExpressionParser } from 'cron-parser';
 import type { Redis } from 'ioredis';
-import { ApiError, Errors } from '../errors.js';
+import { ApiError, Errors, withRedis } from '../errors.js';
 import {
   enqueueBundle,
   scheduleId,
@@ -102,19 +103,9 @@ export class EvidenceBundleService {
     return `${this.deps.prefix}export-window:${orgId}`;
   }
 
-  /** Redis holds the throttle windows and the queue: without it no bundle is made (fail closed). */
-  private async redisCall<T>(call: () => Promise<T>): Promise<T> {
-    try {
-      return await call();
-    } catch (err) {
-      if (err instanceof ApiError) throw err;
-      throw Object.assign(Errors.cacheUnavailable(), { cause: err });
-    }
-  }
-
   /** The bundle id of the organization's current window: a new one, or the window's if it was made from the same signature. */
   private claim(orgId: string, signature: string): Promise<string> {
-    return this.redisCall(async () => {
+    return withRedis(async () => {
       const key = this.windowKey(orgId);
       const mine = { bundle_id: newId('bnd'), signature };
       const held = await this.deps.redis.set(key, JSON.stringify(mine), 'PX', this.deps.throttleMs, 'NX', 'GET');
@@ -133,16 +124,16 @@ export class EvidenceBundleService {
   }
 
   private release(orgId: string, bundleId: string, signature: string): Promise<unknown> {
-    return this.redisCall(() => this.deps.redis.eval(RELEASE, 1, this.windowKey(orgId), JSON.stringify({ bundle_id: bundleId, signature })));
+    return withRedis(() => this.deps.redis.eval(RELEASE, 1, this.windowKey(orgId), JSON.stringify({ bundle_id: bundleId, signature })));
   }
 
   private async state(orgId: string, id: string): Promise<BundleState | null> {
     const bundle = await this.deps.bundles.find(orgId, id);
     if (bundle) return { status: 'ready', bundle };
-    const job = await this.redisCall(() => this.deps.queue.getJob(id));
+    const job = await withRedis(() => this.deps.queue.getJob(id));
     // Only on-demand jobs are named by their bundle; a scheduled run's bundle is listed once it is made.
     if (!job || job.data.trigger !== 'on_demand' || job.data.org_id !== orgId) return null;
-    const state = await this.redisCall(() => job.getState());
+    const state = await withRedis(() => job.getState());
     if (state === 'failed') return { status: 'failed', error: failureError(job.failedReason) };
     if (state === 'completed') {
       // Its document was written before the job completed: read again, it may have landed since the first read.
@@ -167,7 +158,7 @@ export class EvidenceBundleService {
     if (known?.status === 'failed') throw known.error;
     if (known?.status === 'gone') throw Errors.exportFailed();
 
-    const job = await this.redisCall(() => enqueueBundle(this.deps.queue, { trigger: 'on_demand', bundle_id: id, org_id: org._id, days }, this.deps.attempts));
+    const job = await withRedis(() => enqueueBundle(this.deps.queue, { trigger: 'on_demand', bundle_id: id, org_id: org._id, days }, this.deps.attempts));
     await this.waitFor(job);
     const outcome = await this.state(org._id, id);
     if (outcome?.status === 'failed' || outcome?.status === 'gone') {
@@ -205,14 +196,14 @@ export class EvidenceBundleService {
   async setSchedule(org: OrganizationDoc, schedule: BundleSchedule): Promise<ScheduleView> {
     const problem = cronProblem(schedule.cron, schedule.timezone, this.deps.throttleMs);
     if (problem) throw Errors.validation(`Invalid request. cron: ${problem}.`);
-    await this.redisCall(() => upsertBundleSchedule(this.deps.queue, org._id, schedule, this.deps.attempts));
+    await withRedis(() => upsertBundleSchedule(this.deps.queue, org._id, schedule, this.deps.attempts));
     const view = await this.schedule(org);
     if (!view) throw Errors.cacheUnavailable();
     return view;
   }
 
   async schedule(org: OrganizationDoc): Promise<ScheduleView | null> {
-    const scheduler = await this.redisCall(() => this.deps.queue.getJobScheduler(scheduleId(org._id)));
+    const scheduler = await withRedis(() => this.deps.queue.getJobScheduler(scheduleId(org._id)));
     const schedule = scheduler ? scheduleOf(scheduler) : null;
     if (!schedule) return null;
     const { next, ...rest } = schedule;
@@ -222,12 +213,12 @@ export class EvidenceBundleService {
 
   /** Ends the schedule; false when there was none. */
   removeSchedule(org: OrganizationDoc): Promise<boolean> {
-    return this.redisCall(() => this.deps.queue.removeJobScheduler(scheduleId(org._id)));
+    return withRedis(() => this.deps.queue.removeJobScheduler(scheduleId(org._id)));
   }
 
   /** An organization's bundles and schedule go with it. */
   async removeByOrg(orgId: string): Promise<void> {
-    await this.redisCall(() => this.deps.queue.removeJobScheduler(scheduleId(orgId)));
+    await withRedis(() => this.deps.queue.removeJobScheduler(scheduleId(orgId)));
     for (const bundle of await this.deps.bundles.listByOrg(orgId)) {
       await this.deps.bundles.delete(bundle._id);
       await this.deps.store.remove(bundle._id);

@@ -7,6 +7,7 @@ export class DuplicateError extends Error {
   }
 }
 
+/** A unique index refused the write. FerretDB v1 (SQLite) reports one refusing an update as an InternalError, not as 11000. */
 export function isDuplicateKey(err: unknown): boolean {
-  return err instanceof MongoServerError && err.code === 11000;
+  return err instanceof MongoServerError && (err.code === 11000 || err.message.includes('UNIQUE constraint failed'));
 }

@@ -3,7 +3,7 @@
 // so refused requests never use up the budget of a longer window (a client hammering past its
 // per-minute limit keeps its daily budget).
 import type { Redis, Result } from 'ioredis';
-import { Errors } from '../errors.js';
+import { withRedis } from '../errors.js';
 
 const CONSUME = `
 -- KEYS: one counter per window. ARGV[1]: cost; then per window: limit, time to live (ms).
@@ -57,13 +57,8 @@ export class RateCounters {
   async consume(windows: CounterWindow[], now: number): Promise<{ allowed: boolean; used: number[] }> {
     const keys = windows.map((w) => `${this.prefix}rl:${w.key}`);
     const args = windows.flatMap((w) => [w.limit, Math.max(1, w.resetAt - now) + EXPIRY_MARGIN_MS]);
-    let reply: number[];
-    try {
-      reply = await this.redis.pfConsumeWindows(keys.length, ...keys, 1, ...args);
-    } catch (err) {
-      // Fail closed: without the counters a limited request is refused, never let through unlimited.
-      throw Object.assign(Errors.cacheUnavailable(), { cause: err });
-    }
+    // Fail closed: without the counters a limited request is refused, never let through unlimited.
+    const reply = await withRedis(() => this.redis.pfConsumeWindows(keys.length, ...keys, 1, ...args));
     const [allowed, ...used] = reply;
     return { allowed: allowed === 1, used };
   }

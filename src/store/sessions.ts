@@ -4,20 +4,11 @@
 // Failed sign-ins are counted per client address in Redis too, so the limit holds across replicas.
 import { createHash, hkdfSync, randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { Errors } from '../errors.js';
+import { Errors, withRedis } from '../errors.js';
 
 /** The secret @fastify/cookie signs the session cookie with: bound to its purpose, never the master key itself. */
 export function sessionCookieSecret(masterKey: string): Buffer {
   return Buffer.from(hkdfSync('sha256', masterKey, 'preflight', 'session-cookie', 32));
-}
-
-/** Redis failures end the request as a 503: a session that cannot be checked is not trusted (fail closed). */
-async function guarded<T>(call: Promise<T>): Promise<T> {
-  try {
-    return await call;
-  } catch (err) {
-    throw Object.assign(Errors.cacheUnavailable(), { cause: err });
-  }
 }
 
 export class SessionStore {
@@ -34,16 +25,16 @@ export class SessionStore {
   /** Starts a session; the id goes into the cookie and nowhere else. */
   async create(now = Date.now()): Promise<{ id: string; expiresAt: Date }> {
     const id = randomBytes(32).toString('base64url');
-    await guarded(this.redis.set(this.key(id), '1', 'PX', this.ttlMs));
+    await withRedis(() => this.redis.set(this.key(id), '1', 'PX', this.ttlMs));
     return { id, expiresAt: new Date(now + this.ttlMs) };
   }
 
   async isLive(id: string): Promise<boolean> {
-    return (await guarded(this.redis.exists(this.key(id)))) === 1;
+    return (await withRedis(() => this.redis.exists(this.key(id)))) === 1;
   }
 
   async end(id: string): Promise<void> {
-    await guarded(this.redis.del(this.key(id)));
+    await withRedis(() => this.redis.del(this.key(id)));
   }
 }
 
@@ -67,7 +58,7 @@ export class SignInThrottle {
 
   /** Seconds until the address may try again, or null when it may try now. */
   async retryAfterS(address: string): Promise<number | null> {
-    const replies = await guarded(this.redis.multi().get(this.key(address)).pttl(this.key(address)).exec());
+    const replies = await withRedis(() => this.redis.multi().get(this.key(address)).pttl(this.key(address)).exec());
     const failed = replies?.find(([err]) => err);
     if (!replies || failed) throw Object.assign(Errors.cacheUnavailable(), { cause: failed?.[0] });
     const [failures, ttlMs] = replies.map(([, value]) => value);
@@ -78,6 +69,6 @@ export class SignInThrottle {
 
   async recordFailure(address: string): Promise<void> {
     // One transaction, so the counter can never exist without its expiry.
-    await guarded(this.redis.multi().set(this.key(address), 0, 'PX', FAILED_SIGN_IN_WINDOW_MS, 'NX').incr(this.key(address)).exec());
+    await withRedis(() => this.redis.multi().set(this.key(address), 0, 'PX', FAILED_SIGN_IN_WINDOW_MS, 'NX').incr(this.key(address)).exec());
   }
 }

@@ -1,14 +1,9 @@
 // Teams and the control tags they own (DESIGN §28): a tag says "this team answers for this control
 // with this rule". Uniqueness (team names per org, one tag per team/control/rule) is held by the
 // unique indexes of src/store/mongo.ts, so concurrent requests cannot both win.
-import { MongoServerError, type Db } from 'mongodb';
+import type { Db } from 'mongodb';
 import type { Framework } from '../compliance/catalog.js';
 import { DuplicateError, isDuplicateKey } from './errors.js';
-
-/** FerretDB v1 (SQLite) reports a unique index refusing an update as an InternalError, not as 11000. */
-function isUniqueViolation(err: unknown): boolean {
-  return isDuplicateKey(err) || (err instanceof MongoServerError && err.message.includes('UNIQUE constraint failed'));
-}
 
 export interface TeamDoc {
   /** `team_…` */
@@ -61,7 +56,7 @@ export function teamRepository(db: Db) {
       try {
         return await col.findOneAndUpdate({ _id: teamId, org_id: orgId }, { $set: { name, name_key: nameKey, updated_at: now } }, { returnDocument: 'after' });
       } catch (err) {
-        if (isUniqueViolation(err)) throw new DuplicateError('name');
+        if (isDuplicateKey(err)) throw new DuplicateError('name');
         throw err;
       }
     },
