@@ -13,7 +13,7 @@ import { FileScanJob, fileScanQueue } from '../src/jobs/file-scan.js';
 import { bullPrefix } from '../src/jobs/prefix.js';
 import { KeyVault } from '../src/store/api-keys.js';
 import { fileStore } from '../src/store/file-store.js';
-import { checkOptionsOf } from '../src/store/policy-repository.js';
+import { checkOptionsOf } from '../src/checks/options.js';
 import { benchOrg, type BenchOrg } from './bench-org.js';
 import { BENCH_ADMIN_TOKEN, BENCH_MASTER_KEY, benchStack } from './bench-stack.js';
 import { legsOf, send, type Legs } from './file-client.js';

@@ -89,16 +89,3 @@ export const Errors = {
 
   internal: () => new ApiError(500, 'internal_error', 'An unexpected error occurred.'),
 } as const;
-
-/**
- * Runs calls to Redis, failing closed: an outage is a 503 redis_unavailable (the request is not
- * completed), never a 500; the catalogue's own errors pass through.
- */
-export async function withRedis<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (err) {
-    if (err instanceof ApiError) throw err;
-    throw Object.assign(Errors.cacheUnavailable(), { cause: err });
-  }
-}

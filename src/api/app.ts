@@ -1,4 +1,13 @@
-// Builds the API: config → clients (Mongo, Redis, detection pool, queues) → services → auth → rate limits → routes.
+// Builds the API: config → clients (Mongo, Redis, detection pool, queues, PDF) → repositories →
+// services → auth → rate limits → routes. Each layer is one hop from here (docs/architecture.md):
+//   plugins   src/api/plugins/     one per client or cross-cutting concern, registered below in order
+//   routes    src/api/routes/      one per resource; schemas in src/api/schemas/; handlers stay thin
+//   services  src/api/plugins/services.ts builds them all from src/services/
+//   checks    src/checks/          policy → engine options, the check record and its answer
+//   detect    src/api/plugins/detect-pool.ts → src/detect/ (piscina pool and its thread)
+//   store     src/api/plugins/repositories.ts → src/store/repositories.ts (the same wiring as the worker's)
+//   jobs      src/api/plugins/queues.ts → src/jobs/ (queue contracts; the worker process is src/workers/main.ts)
+//   engine    src/engine/          pure detection over strings
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -8,12 +17,14 @@ import auth from './plugins/auth.js';
 import configPlugin from './plugins/config.js';
 import detectPool from './plugins/detect-pool.js';
 import errorHandler, { frameworkErrors } from './plugins/error-handler.js';
+import gauges from './plugins/gauges.js';
 import metrics from './plugins/metrics.js';
 import mongo from './plugins/mongo.js';
 import openapi from './plugins/openapi.js';
 import pdf from './plugins/pdf.js';
 import queues from './plugins/queues.js';
 import redis from './plugins/redis.js';
+import repositories from './plugins/repositories.js';
 import rateLimits from './plugins/rate-limits.js';
 import services from './plugins/services.js';
 import adminQueues from './routes/admin-queues.js';
@@ -60,7 +71,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(detectPool);
     await app.register(queues);
     await app.register(pdf);
+    await app.register(repositories);
     await app.register(services);
+    await app.register(gauges);
     // Parses cookies for auth (the dashboard session) and signs the session cookie.
     await app.register(cookie, { secret: sessionCookieSecret(config.masterKey) });
     await app.register(auth);

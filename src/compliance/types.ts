@@ -2,6 +2,10 @@
 // is stable across releases (spec part 9): fields are only ever added.
 import type { CatalogControl, Framework } from './catalog.js';
 
+/** What made an export/all bundle: a request, or the organization's schedule. */
+export const BUNDLE_TRIGGERS = ['on_demand', 'scheduled'] as const;
+export type BundleTrigger = (typeof BUNDLE_TRIGGERS)[number];
+
 export interface TaggedRule {
   owner_kind: 'team' | 'policy';
   /** Team id (owner_kind team) or policy id (legacy policy tag). */

@@ -43,7 +43,7 @@ export function checkWithPlan(text: string, options: CheckOptions): CheckOutcome
 }
 
 /** Detections kept from the destination: everything when blocked, else what masking replaced. */
-export function preventedCount(outcome: CheckOutcome): number {
+export function preventedCount(outcome: Pick<CheckOutcome, 'decision' | 'detected' | 'fired_rules'>): number {
   if (outcome.decision === 'BLOCKED') return outcome.detected.reduce((n, d) => n + d.count, 0);
   return outcome.fired_rules.filter((r) => r.action === 'MASK').reduce((n, r) => n + r.count, 0);
 }

@@ -8,9 +8,6 @@ import { z } from 'zod';
 
 export const EVIDENCE_EXPORT_QUEUE = 'evidence-export';
 
-export const BUNDLE_TRIGGERS = ['on_demand', 'scheduled'] as const;
-export type BundleTrigger = (typeof BUNDLE_TRIGGERS)[number];
-
 const Days = z.number().int().min(1).max(180);
 
 export const EvidenceExportJob = z.discriminatedUnion('trigger', [

@@ -8,7 +8,7 @@ import { evidenceWindow } from '../compliance/exports.js';
 import type { EvidenceReport, ExportContext, FrameworkEntry } from '../compliance/types.js';
 import type { OrganizationDoc } from '../store/organization-repository.js';
 import type { FrameworkSettingDoc } from '../store/framework-settings-repository.js';
-import type { Repositories } from './repositories.js';
+import type { Repositories } from '../store/repositories.js';
 
 function entryOf(framework: Framework, setting: FrameworkSettingDoc | undefined): FrameworkEntry {
   return {

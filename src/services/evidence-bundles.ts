@@ -9,7 +9,7 @@ import type { Readable } from 'node:stream';
 import type { Job, QueueEvents } from 'bullmq';
 import { CronExpressionParser } from 'cron-parser';
 import type { Redis } from 'ioredis';
-import { ApiError, Errors, withRedis } from '../errors.js';
+import { ApiError, Errors } from '../errors.js';
 import {
   enqueueBundle,
   scheduleId,
@@ -23,6 +23,7 @@ import {
 import { parseJobFailure } from '../jobs/failure.js';
 import type { BundleDoc, BundleRepository } from '../store/bundle-repository.js';
 import type { BundleStore } from '../store/bundle-store.js';
+import { withRedis } from '../store/errors.js';
 import { newId } from '../store/ids.js';
 import type { OrganizationDoc } from '../store/organization-repository.js';
 import type { ComplianceService } from './compliance.js';
@@ -104,23 +105,21 @@ export class EvidenceBundleService {
   }
 
   /** The bundle id of the organization's current window: a new one, or the window's if it was made from the same signature. */
-  private claim(orgId: string, signature: string): Promise<string> {
-    return withRedis(async () => {
-      const key = this.windowKey(orgId);
-      const mine = { bundle_id: newId('bnd'), signature };
-      const held = await this.deps.redis.set(key, JSON.stringify(mine), 'PX', this.deps.throttleMs, 'NX', 'GET');
-      if (held === null) return mine.bundle_id;
-      const window = JSON.parse(held) as typeof mine;
-      if (window.signature === signature) return window.bundle_id;
-      const retryAfterS = Math.max(1, Math.ceil((await this.deps.redis.pttl(key)) / 1_000));
-      const every = period(this.deps.throttleMs);
-      throw Errors.exportThrottled(
-        `export/all makes one bundle per organization per ${every}, and this window's was made with other settings ` +
-          `(days, frameworks, teams, tags or rules). Retry in ${retryAfterS} s, or download that bundle: ` +
-          `/api/orgs/${orgId}/compliance/bundles/${window.bundle_id}.`,
-        retryAfterS,
-      );
-    });
+  private async claim(orgId: string, signature: string): Promise<string> {
+    const key = this.windowKey(orgId);
+    const mine = { bundle_id: newId('bnd'), signature };
+    const held = await withRedis(() => this.deps.redis.set(key, JSON.stringify(mine), 'PX', this.deps.throttleMs, 'NX', 'GET'));
+    if (held === null) return mine.bundle_id;
+    const window = JSON.parse(held) as typeof mine;
+    if (window.signature === signature) return window.bundle_id;
+    const retryAfterS = Math.max(1, Math.ceil((await withRedis(() => this.deps.redis.pttl(key))) / 1_000));
+    const every = period(this.deps.throttleMs);
+    throw Errors.exportThrottled(
+      `export/all makes one bundle per organization per ${every}, and this window's was made with other settings ` +
+        `(days, frameworks, teams, tags or rules). Retry in ${retryAfterS} s, or download that bundle: ` +
+        `/api/orgs/${orgId}/compliance/bundles/${window.bundle_id}.`,
+      retryAfterS,
+    );
   }
 
   private release(orgId: string, bundleId: string, signature: string): Promise<unknown> {

@@ -1,31 +1,42 @@
 // File checks on the API side (DESIGN §24-25): the upload streams into GridFS, a `file-scan` job is
 // enqueued under the check's id, and the request waits for it up to a bound; after that the caller
 // gets 202 and polls GET /api/preflight/{id}. The worker does the rest (src/workers/file-scan.worker.ts).
+// A check read back by id, text or file, is answered here too: its record, or its job while it runs.
 import { Transform, type Readable } from 'node:stream';
 import type { Job, Queue, QueueEvents } from 'bullmq';
+import { detectionSettings } from '../checks/options.js';
+import { auditSubject, recordedAnswer, type CheckAnswer, type RecordedLookup } from '../checks/record.js';
+import type { Destination } from '../engine/types.js';
 import { ApiError, Errors } from '../errors.js';
 import { HEAD_BYTES, sniffHead } from '../files/sniff.js';
 import { FileError } from '../files/types.js';
 import { parseJobFailure } from '../jobs/failure.js';
 import { enqueueFileScan, type FileScanJob, type FileScanResult } from '../jobs/file-scan.js';
-import type { AuditJournal } from '../store/audit-journal.js';
-import { auditSubject, type AuditDoc, type AuditRepository } from '../store/audit-repository.js';
 import type { FileStore, MaskedFileMeta } from '../store/file-store.js';
-import type { Destination } from '../engine/types.js';
-import { detectionSettings } from '../store/policy-repository.js';
-import type { PolicyPrincipal } from './key-resolver.js';
+import { newId } from '../store/ids.js';
+import { checkTarget } from './check-target.js';
+import type { KeyResolver, PolicyPrincipal } from './key-resolver.js';
 
-export interface FileCheckResult {
-  preflight_id: string;
-  decision: FileScanResult['decision'];
-  summary: string;
-  detected: FileScanResult['detected'];
+export interface FileCheckResult extends CheckAnswer {
   masked_file_url: string | null;
-  policy_version: string;
-  created_at: string;
+}
+
+/** A text check read back: its content is not kept. */
+export interface RecordedTextCheck extends CheckAnswer {
+  masked_content: null;
 }
 
 export type Submitted = { status: 'done'; result: FileCheckResult } | { status: 'pending'; preflight_id: string };
+
+/** A part of a multipart form as it streams in: a field, or a file. */
+export type FormPart = { type: 'field'; fieldname: string; value: unknown } | { type: 'file'; fieldname: string; file: Readable };
+
+/** The form's fields besides the file, validated by the caller (a bad one throws its 422). */
+export interface FileCheckFields {
+  destination: Destination;
+  org_id?: string | undefined;
+  policy_id?: string | undefined;
+}
 
 /** Who asks: an organization's key sees its own checks; the admin sees all. */
 export type Viewer = { orgId: string } | 'admin';
@@ -44,13 +55,17 @@ const failureError = (reason: string | undefined): ApiError => {
 
 const visible = (viewer: Viewer, orgId: string) => viewer === 'admin' || viewer.orgId === orgId;
 
+export interface FileCheckDeps {
+  files: FileStore;
+  queue: Queue<FileScanJob, FileScanResult>;
+  events: QueueEvents;
+  recorded: RecordedLookup;
+  keys: KeyResolver;
+}
+
 export class FileCheckService {
   constructor(
-    private readonly files: FileStore,
-    private readonly queue: Queue<FileScanJob, FileScanResult>,
-    private readonly events: QueueEvents,
-    private readonly audit: AuditRepository,
-    private readonly journal: AuditJournal,
+    private readonly deps: FileCheckDeps,
     private readonly opts: FileCheckOptions,
   ) {}
 
@@ -59,10 +74,36 @@ export class FileCheckService {
   }
 
   /**
+   * POST /api/preflight: reads the form as it streams (the file into GridFS, the fields beside it),
+   * then submits the check under the policy the fields choose. Nothing of a refused request stays
+   * behind; from submission on, the job owns the upload.
+   */
+  async intake(principal: PolicyPrincipal, parts: AsyncIterable<FormPart>, readFields: (fields: Record<string, string>) => FileCheckFields): Promise<Submitted> {
+    const id = newId('pf');
+    const fields: Record<string, string> = {};
+    let bytes: number | null = null;
+    let submitted = false;
+    try {
+      for await (const part of parts) {
+        if (part.type === 'field') fields[part.fieldname] = String(part.value);
+        else if (part.fieldname !== 'file') throw Errors.validation(`Unexpected file field "${part.fieldname}"; send the file as "file".`);
+        else bytes = await this.receive(id, part.file, principal.org._id);
+      }
+      if (bytes === null) throw Errors.validation('Invalid request. file: is required.');
+      const form = readFields(fields);
+      const target = await checkTarget(this.deps.keys, principal, form);
+      submitted = true;
+      return await this.submit(target, id, form.destination, bytes);
+    } finally {
+      if (!submitted) await this.deps.files.deleteUpload(id).catch(() => undefined);
+    }
+  }
+
+  /**
    * Streams an upload into GridFS under the check's id, and refuses at once what can never be
    * checked: an empty file, or one whose first bytes are no supported type. Returns its size.
    */
-  async receive(id: string, source: Readable, orgId: string): Promise<number> {
+  private async receive(id: string, source: Readable, orgId: string): Promise<number> {
     let bytes = 0;
     const head: Buffer[] = [];
     let headBytes = 0;
@@ -78,22 +119,18 @@ export class FileCheckService {
     });
     // `pipe` does not pass errors on: a client that goes away, or a file cut at the size limit, must fail the write.
     source.once('error', (err) => meter.destroy(err));
-    await this.files.putUpload(id, source.pipe(meter), orgId);
+    await this.deps.files.putUpload(id, source.pipe(meter), orgId);
     try {
       if (bytes === 0) throw new FileError('empty_file', 'The file is empty.');
       sniffHead(Buffer.concat(head));
     } catch (err) {
-      await this.files.deleteUpload(id);
+      await this.deps.files.deleteUpload(id);
       throw err;
     }
     return bytes;
   }
 
-  discard(id: string): Promise<void> {
-    return this.files.deleteUpload(id);
-  }
-
-  async submit({ org, policy }: PolicyPrincipal, id: string, destination: Destination, bytes: number): Promise<Submitted> {
+  private async submit({ org, policy }: PolicyPrincipal, id: string, destination: Destination, bytes: number): Promise<Submitted> {
     const payload: FileScanJob = {
       preflight_id: id,
       ...auditSubject(org, policy),
@@ -104,14 +141,14 @@ export class FileCheckService {
     };
     let job: Job<FileScanJob, FileScanResult>;
     try {
-      job = await enqueueFileScan(this.queue, payload, this.opts.attempts);
+      job = await enqueueFileScan(this.deps.queue, payload, this.opts.attempts);
     } catch (err) {
-      await this.files.deleteUpload(id).catch(() => undefined);
+      await this.deps.files.deleteUpload(id).catch(() => undefined);
       throw Object.assign(Errors.cacheUnavailable(), { cause: err });
     }
     if (this.opts.waitMs > 0) {
       try {
-        return { status: 'done', result: this.fileForm(await job.waitUntilFinished(this.events, this.opts.waitMs)) };
+        return { status: 'done', result: this.fileForm(await job.waitUntilFinished(this.deps.events, this.opts.waitMs)) };
       } catch {
         // Failed for good, or still running: the job's state tells which.
       }
@@ -121,7 +158,7 @@ export class FileCheckService {
 
   /** A job's answer, pending while it runs, or the error it failed with; null when the viewer has no such job. */
   private async jobOutcome(id: string, viewer: Viewer = 'admin'): Promise<Submitted | null> {
-    const job = await this.queue.getJob(id);
+    const job = await this.deps.queue.getJob(id);
     if (!job || !visible(viewer, job.data.org_id)) return null;
     const state = await job.getState();
     if (state === 'failed') throw failureError(job.failedReason);
@@ -135,22 +172,21 @@ export class FileCheckService {
   }
 
   /**
-   * A check by id: its audit record (text or file), or for a file check not yet recorded, its job:
-   * pending, or the error it failed with. Null when there is no such check for this viewer.
+   * A check by id, text or file: its record as the API answers it, or for a file check not yet
+   * recorded, its job: pending, or the error it failed with. Null when there is no such check for this viewer.
    */
-  async find(id: string, viewer: Viewer): Promise<{ doc: AuditDoc; masked_file_url: string | null } | Submitted | null> {
-    const doc = (await this.audit.findById(id)) ?? (await this.journal.pending(id));
-    if (doc) {
-      if (!visible(viewer, doc.org_id)) return null;
-      const available = doc.file?.masked === true && (await this.files.hasMasked(id));
-      return { doc, masked_file_url: available ? this.maskedFileUrl(id) : null };
-    }
-    return this.jobOutcome(id, viewer);
+  async find(id: string, viewer: Viewer): Promise<{ status: 'done'; result: FileCheckResult | RecordedTextCheck } | Submitted | null> {
+    const doc = await this.deps.recorded(id);
+    if (!doc) return this.jobOutcome(id, viewer);
+    if (!visible(viewer, doc.org_id)) return null;
+    if (doc.source === 'text') return { status: 'done', result: { ...recordedAnswer(doc), masked_content: null } };
+    const available = doc.file?.masked === true && (await this.deps.files.hasMasked(id));
+    return { status: 'done', result: { ...recordedAnswer(doc), masked_file_url: available ? this.maskedFileUrl(id) : null } };
   }
 
   /** The masked file of a check, for its own organization (or the admin), while it is kept. */
   async maskedFile(id: string, viewer: Viewer): Promise<{ meta: MaskedFileMeta; length: number; stream: Readable } | null> {
-    const file = await this.files.openMasked(id);
+    const file = await this.deps.files.openMasked(id);
     if (!file) return null;
     if (!visible(viewer, file.meta.org_id)) {
       file.stream.destroy();

@@ -10,7 +10,7 @@ import { hashKey } from '../store/api-keys.js';
 import type { LicenseDoc } from '../store/license-repository.js';
 import type { OrganizationDoc } from '../store/organization-repository.js';
 import type { PolicyDoc } from '../store/policy-repository.js';
-import type { Repositories } from './repositories.js';
+import type { Repositories } from '../store/repositories.js';
 
 export interface PolicyPrincipal {
   policy: PolicyDoc;

@@ -5,7 +5,7 @@ import type { AllowEntry, CustomDetectorSpec, Rule } from '../engine/types.js';
 import type { LicenseDoc } from '../store/license-repository.js';
 import type { LicenseSigner } from './license-signer.js';
 import { licenseStatus } from './licenses.js';
-import type { Repositories } from './repositories.js';
+import type { Repositories } from '../store/repositories.js';
 
 /** Tokens live at most a day, and never past the license. */
 const TOKEN_TTL_S = 86_400;

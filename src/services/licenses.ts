@@ -9,7 +9,7 @@ import type { LicenseDoc, LicenseType } from '../store/license-repository.js';
 import type { OrganizationDoc } from '../store/organization-repository.js';
 import type { KeyResolver } from './key-resolver.js';
 import { DEFAULT_POLICY_GROUP, PLAN_DEFAULTS } from './plans.js';
-import type { Repositories } from './repositories.js';
+import type { Repositories } from '../store/repositories.js';
 
 export type LicenseStatus = 'active' | 'revoked' | 'expired';
 

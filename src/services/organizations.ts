@@ -11,7 +11,7 @@ import type { EvidenceBundleService } from './evidence-bundles.js';
 import type { KeyResolver } from './key-resolver.js';
 import type { LicenseService } from './licenses.js';
 import { DEFAULT_POLICY_FIELDS, type PolicyService } from './policies.js';
-import type { Repositories } from './repositories.js';
+import type { Repositories } from '../store/repositories.js';
 
 export interface OrganizationInput {
   name: string;

@@ -5,7 +5,7 @@ import { hashKey, type KeyVault } from '../store/api-keys.js';
 import { newId } from '../store/ids.js';
 import type { OrganizationDoc } from '../store/organization-repository.js';
 import type { PartnerKeyDoc } from '../store/partner-key-repository.js';
-import type { Repositories } from './repositories.js';
+import type { Repositories } from '../store/repositories.js';
 
 /** Keys per organization: enough for every auditor and tool, few enough to review at a glance. */
 export const MAX_PARTNER_KEYS_PER_ORG = 50;

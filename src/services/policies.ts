@@ -9,7 +9,7 @@ import type { OrganizationDoc } from '../store/organization-repository.js';
 import type { PolicyDoc } from '../store/policy-repository.js';
 import type { KeyResolver } from './key-resolver.js';
 import { DEFAULT_POLICY_GROUP } from './plans.js';
-import type { Repositories } from './repositories.js';
+import type { Repositories } from '../store/repositories.js';
 
 export interface RuleInput {
   id?: string | undefined;

@@ -9,7 +9,7 @@ import { newId } from '../store/ids.js';
 import type { OrganizationDoc } from '../store/organization-repository.js';
 import type { PolicyDoc } from '../store/policy-repository.js';
 import type { ControlTagDoc, TeamDoc } from '../store/team-repository.js';
-import type { Repositories } from './repositories.js';
+import type { Repositories } from '../store/repositories.js';
 
 export interface TeamView {
   team: TeamDoc;

@@ -1,23 +1,18 @@
 // A synchronous text check: detect, decide, append the audit record to the journal, answer. The
 // answer is sent only after its record is in the journal, so an answered check is never missing.
-import { evidenceRules, preventedCount } from '../engine/index.js';
+import { checkOptionsOf } from '../checks/options.js';
+import { auditSubject, checkRecord, recordedAnswer, type CheckAnswer } from '../checks/record.js';
+import type { DetectPool } from '../detect/pool.js';
 import type { CheckOutcome, Destination } from '../engine/types.js';
 import type { KeyVault } from '../store/api-keys.js';
-import { auditSubject } from '../store/audit-repository.js';
-import { newId } from '../store/ids.js';
-import { checkOptionsOf } from '../store/policy-repository.js';
 import type { AuditJournal } from '../store/audit-journal.js';
-import type { DetectPool } from './detect-pool.js';
+import { newId } from '../store/ids.js';
 import type { PolicyPrincipal } from './key-resolver.js';
 
-export interface TextCheckResult {
-  preflight_id: string;
-  decision: CheckOutcome['decision'];
-  summary: string;
+/** The recorded check, with what only its caller sees: samples and the masked copy. */
+export interface TextCheckResult extends CheckAnswer {
   detected: CheckOutcome['detected'];
   masked_content: string | null;
-  policy_version: string;
-  created_at: string;
 }
 
 export class TextCheckService {
@@ -29,29 +24,15 @@ export class TextCheckService {
 
   async run({ policy, org }: PolicyPrincipal, text: string, destination: Destination): Promise<TextCheckResult> {
     const outcome = await this.pool.checkText({ text, options: checkOptionsOf(policy, destination, this.vault.maskingKeyFor(org._id)) });
-    const createdAt = new Date();
-    const id = newId('pf');
-    await this.journal.append({
-      _id: id,
-      ...auditSubject(org, policy),
+    const record = checkRecord({
+      id: newId('pf'),
+      subject: auditSubject(org, policy),
       destination,
-      decision: outcome.decision,
-      summary: outcome.summary,
-      detected: outcome.detected.map(({ type, count }) => ({ type, count })),
-      prevented: preventedCount(outcome),
-      fired_rules: evidenceRules(outcome),
-      source: 'text',
+      outcome,
       bytes: Buffer.byteLength(text, 'utf8'),
-      created_at: createdAt,
+      createdAt: new Date(),
     });
-    return {
-      preflight_id: id,
-      decision: outcome.decision,
-      summary: outcome.summary,
-      detected: outcome.detected,
-      masked_content: outcome.masked_content,
-      policy_version: policy.version,
-      created_at: createdAt.toISOString(),
-    };
+    await this.journal.append(record);
+    return { ...recordedAnswer(record), detected: outcome.detected, masked_content: outcome.masked_content };
   }
 }

@@ -4,7 +4,7 @@
 // are auto-pipelined by ioredis, so recording costs about one Redis round trip per check instead of
 // one store write.
 import type { Redis, Result } from 'ioredis';
-import { ApiError, Errors } from '../errors.js';
+import { JournalClosedError, JournalFullError, withRedis } from './errors.js';
 import type { AuditDoc } from './audit-repository.js';
 import { idTime } from './ids.js';
 
@@ -80,19 +80,16 @@ export class AuditJournal {
   }
 
   private async guarded<T>(write: () => Promise<T>): Promise<T> {
-    if (this.closed) throw Errors.shuttingDown();
-    try {
+    if (this.closed) throw new JournalClosedError();
+    return withRedis(async () => {
       // Measured here rather than by a drainer: an API process that does not drain must still see it.
       if (Date.now() - this.measuredAt >= BACKLOG_MEASURE_MS) {
         this.measuredAt = Date.now();
         this.backlog = await this.length();
       }
-      if (this.backlog >= this.maxBacklog) throw Errors.auditOverloaded();
-      return await write();
-    } catch (err) {
-      if (err instanceof ApiError) throw err;
-      throw Object.assign(Errors.cacheUnavailable(), { cause: err });
-    }
+      if (this.backlog >= this.maxBacklog) throw new JournalFullError();
+      return write();
+    });
   }
 
   /** Records appended and not yet drained into the store. */

@@ -29,13 +29,6 @@ export interface AuditDoc {
   journal_entry?: string;
 }
 
-/** Whom a check ran for, as its audit record names them. */
-export type AuditSubject = Pick<AuditDoc, 'org_id' | 'org_name' | 'policy_id' | 'policy_name' | 'policy_version'>;
-
-export function auditSubject(org: { _id: string; name: string }, policy: { _id: string; name: string; version: string }): AuditSubject {
-  return { org_id: org._id, org_name: org.name, policy_id: policy._id, policy_name: policy.name, policy_version: policy.version };
-}
-
 export interface AuditQuery {
   orgId?: string;
   search?: string;

@@ -2,7 +2,7 @@
 // bundle store. A document is written once its ZIP is complete, so every listed bundle can be downloaded.
 import type { Db } from 'mongodb';
 import type { Framework } from '../compliance/catalog.js';
-import type { BundleTrigger } from '../jobs/evidence-export.js';
+import type { BundleTrigger } from '../compliance/types.js';
 
 export interface BundleDoc {
   /** `bnd_…` */

@@ -1,3 +1,5 @@
+// The store's own failures. The store knows nothing of HTTP: the API's error handler maps these to
+// the error catalogue (src/errors.ts), and workers let BullMQ retry them.
 import { MongoServerError } from 'mongodb';
 
 /** A unique index refused the write; the repository names what clashed. */
@@ -10,4 +12,40 @@ export class DuplicateError extends Error {
 /** A unique index refused the write. FerretDB v1 (SQLite) reports one refusing an update as an InternalError, not as 11000. */
 export function isDuplicateKey(err: unknown): boolean {
   return err instanceof MongoServerError && (err.code === 11000 || err.message.includes('UNIQUE constraint failed'));
+}
+
+/** Redis could not be reached, or did not complete a call: nothing that depended on it was done. */
+export class RedisUnavailableError extends Error {
+  constructor(options?: { cause?: unknown }) {
+    super('Redis is unavailable.', options);
+  }
+}
+
+/** The audit journal is closing with its process: a check can no longer be recorded here. */
+export class JournalClosedError extends Error {
+  constructor() {
+    super('The audit journal is closed.');
+  }
+}
+
+/** The audit journal holds more undrained records than it may: a check is not recorded. */
+export class JournalFullError extends Error {
+  constructor() {
+    super('The audit journal is full.');
+  }
+}
+
+const isStoreError = (err: unknown) => err instanceof RedisUnavailableError || err instanceof JournalClosedError || err instanceof JournalFullError;
+
+/**
+ * Runs calls to Redis, failing closed: an outage becomes a RedisUnavailableError (the API answers
+ * 503 redis_unavailable, the request is not completed), never an unexplained failure.
+ */
+export async function withRedis<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (isStoreError(err)) throw err;
+    throw new RedisUnavailableError({ cause: err });
+  }
 }

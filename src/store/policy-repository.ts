@@ -1,6 +1,6 @@
 import type { Db } from 'mongodb';
 import { DEFAULT_MIN_CONFIDENCE } from '../engine/index.js';
-import type { AllowEntry, CheckOptions, CustomDetectorSpec, Destination, MaskingStyle, Rule } from '../engine/types.js';
+import type { AllowEntry, CustomDetectorSpec, MaskingStyle, Rule } from '../engine/types.js';
 
 export interface PolicyDoc {
   _id: string;
@@ -22,27 +22,6 @@ export interface PolicyDoc {
   key_enc: string;
   created_at: Date;
   updated_at: Date;
-}
-
-/** What a check needs of a policy; a file job carries exactly this, as it was at upload. */
-export type PolicyDetection = Pick<PolicyDoc, 'rules' | 'masking' | 'custom_detectors' | 'allow' | 'min_confidence'>;
-
-export function detectionSettings(policy: PolicyDetection): PolicyDetection {
-  const { rules, masking, custom_detectors, allow, min_confidence } = policy;
-  return { rules, masking, custom_detectors, allow, min_confidence };
-}
-
-/** The engine's options for a check under a policy. Custom specs stay plain: whichever thread scans compiles (and caches) them. */
-export function checkOptionsOf(policy: PolicyDetection, destination: Destination, hashKey: string): CheckOptions {
-  return {
-    rules: policy.rules,
-    destination,
-    masking: policy.masking,
-    hashKey,
-    customDetectors: policy.custom_detectors,
-    allow: policy.allow,
-    minConfidence: policy.min_confidence,
-  };
 }
 
 export type PolicyRepository = ReturnType<typeof policyRepository>;

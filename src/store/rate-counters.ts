@@ -3,7 +3,7 @@
 // so refused requests never use up the budget of a longer window (a client hammering past its
 // per-minute limit keeps its daily budget).
 import type { Redis, Result } from 'ioredis';
-import { withRedis } from '../errors.js';
+import { withRedis } from './errors.js';
 
 const CONSUME = `
 -- KEYS: one counter per window. ARGV[1]: cost; then per window: limit, time to live (ms).

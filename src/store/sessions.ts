@@ -4,7 +4,7 @@
 // Failed sign-ins are counted per client address in Redis too, so the limit holds across replicas.
 import { createHash, hkdfSync, randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { Errors, withRedis } from '../errors.js';
+import { RedisUnavailableError, withRedis } from './errors.js';
 
 /** The secret @fastify/cookie signs the session cookie with: bound to its purpose, never the master key itself. */
 export function sessionCookieSecret(masterKey: string): Buffer {
@@ -60,7 +60,7 @@ export class SignInThrottle {
   async retryAfterS(address: string): Promise<number | null> {
     const replies = await withRedis(() => this.redis.multi().get(this.key(address)).pttl(this.key(address)).exec());
     const failed = replies?.find(([err]) => err);
-    if (!replies || failed) throw Object.assign(Errors.cacheUnavailable(), { cause: failed?.[0] });
+    if (!replies || failed) throw new RedisUnavailableError({ cause: failed?.[0] });
     const [failures, ttlMs] = replies.map(([, value]) => value);
     if (Number(failures ?? 0) < MAX_FAILED_SIGN_INS) return null;
     const remaining = typeof ttlMs === 'number' && ttlMs > 0 ? ttlMs : FAILED_SIGN_IN_WINDOW_MS;

@@ -12,21 +12,20 @@ import type { Readable } from 'node:stream';
 import archiver from 'archiver';
 import { Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { Logger } from 'pino';
-import { evidenceCsv } from '../compliance/csv.js';
-import { bundleFilename, evidenceExportJson } from '../compliance/exports.js';
-import { evidenceHtml, summaryHtml } from '../compliance/html.js';
-import type { ExportContext } from '../compliance/types.js';
+import { bundleFilename } from '../compliance/exports.js';
+import { summaryHtml } from '../compliance/html.js';
+import type { BundleTrigger, ExportContext } from '../compliance/types.js';
 import { ApiError } from '../errors.js';
 import {
   EVIDENCE_EXPORT_QUEUE,
   EvidenceExportJob,
   scheduledBundleId,
-  type BundleTrigger,
   type EvidenceExportResult,
 } from '../jobs/evidence-export.js';
 import { parseJobFailure, unrecoverable } from '../jobs/failure.js';
 import type { PdfRenderer } from '../pdf/renderer.js';
 import type { ComplianceService } from '../services/compliance.js';
+import { EVIDENCE_FORMATS, evidenceFile } from '../services/evidence-files.js';
 import type { BundleDoc, BundleRepository } from '../store/bundle-repository.js';
 import type { BundleStore } from '../store/bundle-store.js';
 import type { OrganizationDoc, OrganizationRepository } from '../store/organization-repository.js';
@@ -106,9 +105,9 @@ async function writeBundle(deps: EvidenceExportDeps, org: OrganizationDoc, id: s
     // PDFs one at a time: one rendered document in memory at once.
     await spool('summary.pdf', await deps.pdf.render(summaryHtml(reports, ctx)));
     for (const report of reports) {
-      await spool(`${report.framework}/evidence.csv`, evidenceCsv(report));
-      await spool(`${report.framework}/evidence.json`, JSON.stringify(evidenceExportJson(report, ctx), null, 2));
-      await spool(`${report.framework}/evidence.pdf`, await deps.pdf.render(evidenceHtml(report, ctx)));
+      for (const format of EVIDENCE_FORMATS) {
+        await spool(`${report.framework}/evidence.${format}`, await evidenceFile(report, ctx, format, deps.pdf));
+      }
     }
     const manifest = {
       generated_at: ctx.generated_at.toISOString(),

@@ -7,18 +7,14 @@ import { evidenceExportQueue, scheduleId } from '../jobs/evidence-export.js';
 import { bullPrefix } from '../jobs/prefix.js';
 import { PdfRenderer } from '../pdf/renderer.js';
 import { ComplianceService } from '../services/compliance.js';
-import { createRepositories } from '../services/repositories.js';
-import { bundleRepository } from '../store/bundle-repository.js';
-import { bundleStore } from '../store/bundle-store.js';
-import type { MongoHandle } from '../store/mongo.js';
+import type { Repositories } from '../store/repositories.js';
 import { startEvidenceExportWorker } from './evidence-export.worker.js';
 
 export interface EvidenceWorkers {
   close(): Promise<void>;
 }
 
-export function startEvidenceWorkers(config: Config, mongo: MongoHandle, log: Logger): EvidenceWorkers {
-  const repos = createRepositories(mongo.db);
+export function startEvidenceWorkers(config: Config, repos: Repositories, log: Logger): EvidenceWorkers {
   // BullMQ workers block on Redis and must wait out outages: maxRetriesPerRequest null.
   const connection = new Redis(config.redis.url, { maxRetriesPerRequest: null, connectionName: 'preflight-evidence-workers' });
   connection.on('error', (err) => log.warn({ err: err.message }, 'evidence workers redis connection error'));
@@ -30,8 +26,8 @@ export function startEvidenceWorkers(config: Config, mongo: MongoHandle, log: Lo
     {
       organizations: repos.organizations,
       compliance: new ComplianceService(repos),
-      bundles: bundleRepository(mongo.db),
-      store: bundleStore(mongo.filesDb),
+      bundles: repos.bundles,
+      store: repos.bundleFiles,
       pdf,
       retention: config.compliance.bundleRetention,
       removeSchedule: async (orgId) => {

@@ -4,7 +4,9 @@
 // appends its audit record only if the first run did not (AuditJournal.appendOnce).
 import { UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { Logger } from 'pino';
-import { checkWithPlan, evidenceRules, preventedCount } from '../engine/index.js';
+import { checkOptionsOf } from '../checks/options.js';
+import { checkRecord, recordedAnswer, type RecordedLookup } from '../checks/record.js';
+import { checkWithPlan } from '../engine/index.js';
 import type { CheckOptions } from '../engine/types.js';
 import { extract } from '../files/extract/index.js';
 import { maskFile } from '../files/mask/index.js';
@@ -17,13 +19,12 @@ import type { KeyVault } from '../store/api-keys.js';
 import type { AuditJournal } from '../store/audit-journal.js';
 import type { AuditDoc } from '../store/audit-repository.js';
 import type { FileStore } from '../store/file-store.js';
-import { checkOptionsOf } from '../store/policy-repository.js';
 
 export interface FileScanDeps {
   files: FileStore;
   journal: AuditJournal;
   /** The stored record of a check, when the job runs again after recording it. */
-  recorded(id: string): Promise<AuditDoc | null>;
+  recorded: RecordedLookup;
   ocr: OcrPool;
   vault: KeyVault;
   limits: FileLimits;
@@ -49,15 +50,7 @@ function planner(extraction: Extraction, masks: MaskSpan[], options: CheckOption
   };
 }
 
-const resultOf = (doc: AuditDoc): FileScanResult => ({
-  preflight_id: doc._id,
-  decision: doc.decision,
-  summary: doc.summary,
-  detected: doc.detected.map(({ type, count }) => ({ type, count, sample: null })),
-  masked: doc.file?.masked ?? false,
-  policy_version: doc.policy_version,
-  created_at: doc.created_at.toISOString(),
-});
+const resultOf = (doc: AuditDoc): FileScanResult => ({ ...recordedAnswer(doc), masked: doc.file?.masked ?? false });
 
 export function fileScanProcessor(deps: FileScanDeps) {
   return async (job: Pick<Job<FileScanJob, FileScanResult>, 'data'>): Promise<FileScanResult> => {
@@ -106,24 +99,15 @@ async function checkFile(deps: FileScanDeps, data: FileScanJob): Promise<FileSca
   }
 
   const { org_id, org_name, policy_id, policy_name, policy_version } = data;
-  const doc: AuditDoc = {
-    _id: id,
-    org_id,
-    org_name,
-    policy_id,
-    policy_name,
-    policy_version,
+  const doc = checkRecord({
+    id,
+    subject: { org_id, org_name, policy_id, policy_name, policy_version },
     destination: data.destination,
-    decision: outcome.decision,
-    summary: outcome.summary,
-    detected: outcome.detected.map(({ type, count }) => ({ type, count })),
-    prevented: preventedCount(outcome),
-    fired_rules: evidenceRules(outcome),
-    source: 'file',
+    outcome,
     bytes: data.bytes,
+    createdAt,
     file: { kind: extraction.layout.kind, pages: extraction.pages, ocr_pages: extraction.ocrPages, masked },
-    created_at: createdAt,
-  };
+  });
   // A run that comes after one which recorded the check answers with that record's time.
   const first = (await deps.journal.appendOnce(doc)) ? doc : ((await deps.recorded(id)) ?? doc);
   await deps.files.deleteUpload(id);

@@ -2,6 +2,7 @@
 // `file-scan` worker and the retention schedule with its worker. Tests start the same thing in-process.
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { recordedChecks } from '../checks/record.js';
 import type { Config } from '../config/index.js';
 import { createOcrPool } from '../files/ocr-pool.js';
 import { DEFAULT_FILE_LIMITS, type FileLimits } from '../files/types.js';
@@ -9,9 +10,7 @@ import { bullPrefix } from '../jobs/prefix.js';
 import { scheduleFileSweep } from '../jobs/file-retention.js';
 import { KeyVault } from '../store/api-keys.js';
 import type { AuditJournal } from '../store/audit-journal.js';
-import { auditRepository } from '../store/audit-repository.js';
-import { fileStore } from '../store/file-store.js';
-import type { MongoHandle } from '../store/mongo.js';
+import type { Repositories } from '../store/repositories.js';
 import { startFileRetentionWorker } from './file-retention.worker.js';
 import { startFileScanWorker } from './file-scan.worker.js';
 
@@ -24,9 +23,8 @@ function fileLimitsOf(config: Config): FileLimits {
   return { ...DEFAULT_FILE_LIMITS, maxBytes, maxPixels, maxPages, maxOcrPages };
 }
 
-export async function startFileWorkers(config: Config, mongo: MongoHandle, journal: AuditJournal, log: Logger): Promise<FileWorkers> {
-  const files = fileStore(mongo.filesDb, { retentionMs: config.files.retentionMs });
-  const audit = auditRepository(mongo.db);
+export async function startFileWorkers(config: Config, repos: Pick<Repositories, 'files' | 'audit'>, journal: AuditJournal, log: Logger): Promise<FileWorkers> {
+  const { files } = repos;
   const ocr = await createOcrPool({ workers: config.files.ocrWorkers });
   // BullMQ workers block on Redis and must wait out outages: maxRetriesPerRequest null.
   const connection = new Redis(config.redis.url, { maxRetriesPerRequest: null, connectionName: 'preflight-file-workers' });
@@ -36,7 +34,7 @@ export async function startFileWorkers(config: Config, mongo: MongoHandle, journ
     {
       files,
       journal,
-      recorded: async (id) => (await audit.findById(id)) ?? (await journal.pending(id)),
+      recorded: recordedChecks(repos.audit, journal),
       ocr,
       vault: new KeyVault(config.masterKey),
       limits: fileLimitsOf(config),

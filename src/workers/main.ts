@@ -4,12 +4,10 @@
 import { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
 import { ConfigError, loadConfig, type Config } from '../config/index.js';
-import { analyticsRepository } from '../store/analytics-repository.js';
 import { startAuditDrainer } from '../store/audit-drainer.js';
 import { AuditJournal } from '../store/audit-journal.js';
-import { auditRepository } from '../store/audit-repository.js';
-import { evidenceRepository } from '../store/evidence-repository.js';
 import { connectMongo } from '../store/mongo.js';
+import { createRepositories } from '../store/repositories.js';
 import { startEvidenceWorkers } from './evidence-workers.js';
 import { startFileWorkers } from './file-workers.js';
 
@@ -18,6 +16,7 @@ const SHUTDOWN_TIMEOUT_MS = 15_000;
 /** Starts everything; resolves to the function that stops it all, in reverse order. */
 async function start(config: Config, log: Logger): Promise<() => Promise<void>> {
   const mongo = await connectMongo(config.mongodb);
+  const repos = createRepositories(mongo, { fileRetentionMs: config.files.retentionMs });
   // Workers wait out Redis outages instead of failing commands (BullMQ needs the same).
   const redis = new Redis(config.redis.url, { maxRetriesPerRequest: null, connectionName: 'preflight-worker' });
   redis.on('error', (err) => log.warn({ err: err.message }, 'redis connection error'));
@@ -25,12 +24,12 @@ async function start(config: Config, log: Logger): Promise<() => Promise<void>> 
   const drainer = await startAuditDrainer(
     redis,
     journal,
-    { audit: auditRepository(mongo.db), analytics: analyticsRepository(mongo.db), evidence: evidenceRepository(mongo.db) },
+    repos,
     { batchSize: config.audit.drainBatch, claimIdleMs: config.audit.claimIdleMs },
     log,
   );
-  const fileWorkers = await startFileWorkers(config, mongo, journal, log);
-  const evidenceWorkers = startEvidenceWorkers(config, mongo, log);
+  const fileWorkers = await startFileWorkers(config, repos, journal, log);
+  const evidenceWorkers = startEvidenceWorkers(config, repos, log);
   log.info('worker started: file checks, file retention, evidence bundles, audit journal drain and analytics');
   return async () => {
     await Promise.all([fileWorkers.close(), evidenceWorkers.close()]);

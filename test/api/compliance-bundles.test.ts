@@ -26,7 +26,7 @@ beforeAll(async () => {
   t = await startTestApp(env);
   const shared = { database: new URL(env.MONGODB_URL).pathname.slice(1), prefix: env.REDIS_PREFIX };
   quick = await startTestApp(testEnv({ BUNDLE_RETENTION: '2', EXPORT_WAIT_MS: '0' }, shared));
-  workers = startEvidenceWorkers(t.config, t.app.mongo, pino({ level: 'silent' }));
+  workers = startEvidenceWorkers(t.config, t.app.repos, pino({ level: 'silent' }));
 });
 afterAll(async () => {
   await workers?.close();
@@ -228,7 +228,7 @@ describe('GET /api/orgs/{org_id}/compliance/export/all', { timeout: RUN_MS }, ()
 
   it('answers 503 when the bundle cannot be made, and the failure does not hold the window', async () => {
     const broken = await startTestApp(testEnv({ CHROMIUM_PATH: '/nonexistent/chromium', EXPORT_JOB_ATTEMPTS: '1', EXPORT_WAIT_MS: String(RUN_MS) }));
-    const brokenWorkers = startEvidenceWorkers(broken.config, broken.app.mongo, pino({ level: 'silent' }));
+    const brokenWorkers = startEvidenceWorkers(broken.config, broken.app.repos, pino({ level: 'silent' }));
     try {
       const org = await createOrg(broken.app);
       for (let i = 0; i < 2; i++) {

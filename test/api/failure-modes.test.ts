@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startFerretDb, startRedis } from '../../scripts/local-services.js';
+import { checkRecord } from '../../src/checks/record.js';
+import { AuditJournal } from '../../src/store/audit-journal.js';
 import { admin, check, createOrg, drained, startTestApp, testEnv } from '../helpers/app.js';
 
 const dirs: string[] = [];
@@ -94,6 +96,37 @@ describe('redis down', () => {
 
 /** About 1 MiB of text dense with candidates, so one scan keeps a detection thread busy. */
 const heavyText = () => 'call 415-555-0132 or mail a.b@example.com, card 4111 1111 1111 1111; '.repeat(15_000);
+
+describe('the audit journal cannot take the record', () => {
+  it('a full journal answers 503 audit_overloaded, and the check is not recorded', async () => {
+    const t = await startTestApp(testEnv({ AUDIT_MAX_BACKLOG: '2', AUDIT_DRAIN_IN_API: 'false' }));
+    try {
+      const org = await createOrg(t.app);
+      // Another process filled the journal; this one measures the backlog on its first append.
+      const other = new AuditJournal(t.app.redis, t.config.redis.prefix, 100);
+      const subject = { org_id: org.orgId, org_name: 'Org', policy_id: org.policyId, policy_name: 'Default', policy_version: '1' };
+      const outcome = { decision: 'ALLOWED' as const, summary: 'No sensitive data detected', detected: [], fired_rules: [] };
+      for (const id of ['pf_full_1', 'pf_full_2']) {
+        await other.append(checkRecord({ id, subject, destination: 'AI_TOOL', outcome, bytes: 5, createdAt: new Date() }));
+      }
+      expectUnavailable(await check(t.app, org.apiKey, { text: 'hello', destination: 'AI_TOOL' }), 'audit_overloaded');
+      expect(await t.app.services.auditJournal.length()).toBe(2);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a closing journal answers 503 shutting_down', async () => {
+    const t = await startTestApp();
+    try {
+      const org = await createOrg(t.app);
+      t.app.services.auditJournal.close();
+      expectUnavailable(await check(t.app, org.apiKey, { text: 'hello', destination: 'AI_TOOL' }), 'shutting_down');
+    } finally {
+      await t.close();
+    }
+  });
+});
 
 describe('detection cannot run', () => {
   it('a saturated pool answers 503 detection_overloaded, never an unscanned ALLOWED', async () => {

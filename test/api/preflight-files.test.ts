@@ -22,7 +22,7 @@ let other: OrgFixture;
 
 beforeAll(async () => {
   t = await startTestApp(testEnv({ MAX_FILE_BYTES: String(2 * 1024 * 1024), OCR_WORKERS: '1' }));
-  workers = await startFileWorkers(t.config, t.app.mongo, t.app.services.auditJournal, pino({ level: 'silent' }));
+  workers = await startFileWorkers(t.config, t.app.repos, t.app.services.auditJournal, pino({ level: 'silent' }));
   org = await createOrg(t.app);
   other = await createOrg(t.app);
 });
@@ -63,7 +63,7 @@ describe('POST /api/preflight', () => {
   });
 
   it('schedules the retention sweep once however many workers start', async () => {
-    const more = await startFileWorkers(t.config, t.app.mongo, t.app.services.auditJournal, pino({ level: 'silent' }));
+    const more = await startFileWorkers(t.config, t.app.repos, t.app.services.auditJournal, pino({ level: 'silent' }));
     await more.close();
     const queue = new Queue(FILE_RETENTION_QUEUE, { connection: t.app.redis, prefix: t.app.queues.prefix });
     const schedulers = await queue.getJobSchedulers();

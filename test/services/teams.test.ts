@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/errors.js';
 import { DEFAULT_POLICY_FIELDS } from '../../src/services/policies.js';
-import type { Repositories } from '../../src/services/repositories.js';
+import type { Repositories } from '../../src/store/repositories.js';
 import { TeamService, type TagInput } from '../../src/services/teams.js';
 import type { ControlTagDoc } from '../../src/store/team-repository.js';
 import type { OrganizationDoc } from '../../src/store/organization-repository.js';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EvidenceExportJob, EvidenceExportResult } from '../../src/jobs/evidence-export.js';
 import { PdfRenderer } from '../../src/pdf/renderer.js';
 import { ComplianceService } from '../../src/services/compliance.js';
-import { createRepositories } from '../../src/services/repositories.js';
+import { createRepositories } from '../../src/store/repositories.js';
 import { bundleRepository } from '../../src/store/bundle-repository.js';
 import { bundleStore } from '../../src/store/bundle-store.js';
 import { newId } from '../../src/store/ids.js';
@@ -31,13 +31,15 @@ afterAll(async () => {
   await client.close();
 });
 
+const reposOf = (db: Db) => createRepositories({ db, filesDb: db }, { fileRetentionMs: 86_400_000 });
+
 function depsFor(removed: string[]): EvidenceExportDeps {
-  const repos = createRepositories(db);
+  const repos = reposOf(db);
   return {
     organizations: repos.organizations,
     compliance: new ComplianceService(repos),
-    bundles: bundleRepository(db),
-    store: bundleStore(db),
+    bundles: repos.bundles,
+    store: repos.bundleFiles,
     pdf,
     retention: 2,
     removeSchedule: async (orgId) => {
@@ -52,7 +54,7 @@ describe('evidence-export processor', { timeout: 120_000 }, () => {
   it('rewrites a bundle under the same id when its job runs again', async () => {
     const now = new Date();
     const orgId = newId('org');
-    const repos = createRepositories(db);
+    const repos = reposOf(db);
     await repos.organizations.insert({
       _id: orgId,
       name: 'Acme',

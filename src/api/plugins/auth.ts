@@ -5,12 +5,12 @@
 // tampered with. 403: a real credential that may not do this (a partner key outside its
 // organization's /compliance/* reads), a key of another organization, an inactive policy, a policy
 // whose license is revoked or expired, or a cookie-authenticated write from a foreign Origin.
-import { timingSafeEqual, createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Errors } from '../../errors.js';
 import type { PolicyPrincipal } from '../../services/key-resolver.js';
 import { assertLicenseActive } from '../../services/licenses.js';
+import { adminTokenMatcher } from '../../services/sign-in.js';
 import { isWellFormedKey, KEY_PREFIXES } from '../../store/api-keys.js';
 import type { LicenseDoc } from '../../store/license-repository.js';
 import type { OrganizationDoc } from '../../store/organization-repository.js';
@@ -36,15 +36,11 @@ declare module 'fastify' {
     authenticate(...kinds: PrincipalKind[]): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** Loads the org named in the path and checks the caller may act for it (404 / 403). */
     orgForRequest(request: FastifyRequest, ref: string): Promise<OrganizationDoc>;
-    /** Whether a candidate is the admin token (constant time). */
-    isAdminToken(candidate: string): boolean;
   }
 }
 
 const PARTNER_SCOPE = 'Compliance partner keys are read-only and limited to /compliance/* endpoints.';
 const READS = new Set(['GET', 'HEAD']);
-
-const digest = (s: string) => createHash('sha256').update(s).digest();
 
 /** The bearer token; '' for an Authorization header of another scheme, undefined without one. */
 export function bearerOf(request: FastifyRequest): string | undefined {
@@ -85,8 +81,7 @@ function partnerMayUse(request: FastifyRequest): boolean {
 
 export default fp(
   async (app) => {
-    const adminDigest = digest(app.config.adminToken);
-    const isAdminToken = (token: string) => timingSafeEqual(digest(token), adminDigest);
+    const isAdminToken = adminTokenMatcher(app.config.adminToken);
     const ownOrigin = originOf(app.config.baseUrl);
     const { keys, partnerKeys, sessions } = app.services;
 
@@ -113,7 +108,6 @@ export default fp(
     }
 
     app.decorateRequest('principal', null as never);
-    app.decorate('isAdminToken', isAdminToken);
 
     /** License keys travel as `Authorization: Bearer`, so a route takes them alone, never beside the admin token. */
     const licenseHook = async (request: FastifyRequest) => {

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { DetectPool } from '../../services/detect-pool.js';
+import { DetectPool } from '../../detect/pool.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -11,6 +11,7 @@ import {
 } from 'mongodb';
 import { ApiError, Errors } from '../../errors.js';
 import { FileError } from '../../files/types.js';
+import { JournalClosedError, JournalFullError, RedisUnavailableError } from '../../store/errors.js';
 
 interface Issue {
   instancePath: string;
@@ -37,10 +38,13 @@ function isStoreOutage(err: unknown): boolean {
   );
 }
 
-/** Maps framework errors (body parsing, validation) to the catalogue. */
-function toApiError(err: FastifyError): ApiError | undefined {
+/** Maps framework and store errors (body parsing, validation, outages) to the catalogue. */
+function toApiError(err: FastifyError, maxFileBytes: number): ApiError | undefined {
   if (err instanceof ApiError) return err;
   if (err instanceof FileError) return new ApiError(err.status, err.code, err.message);
+  if (err instanceof RedisUnavailableError) return Errors.cacheUnavailable();
+  if (err instanceof JournalFullError) return Errors.auditOverloaded();
+  if (err instanceof JournalClosedError) return Errors.shuttingDown();
   if (hasZodFastifySchemaValidationErrors(err)) return Errors.validation(validationDetail(err.validation, err.validationContext));
   if (isStoreOutage(err) || isStoreOutage(err.cause)) return Errors.storeUnavailable();
   switch (err.code) {
@@ -53,7 +57,7 @@ function toApiError(err: FastifyError): ApiError | undefined {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return Errors.malformedJson(`The request body is not valid JSON: ${err.message}`);
     case 'FST_REQ_FILE_TOO_LARGE':
-      return Errors.payloadTooLarge('The file is larger than this service accepts.');
+      return Errors.payloadTooLarge(`The file is larger than the limit of ${maxFileBytes} bytes.`);
     case 'FST_FILES_LIMIT':
       return Errors.badRequest('Send one file per check.');
     case 'FST_PARTS_LIMIT':
@@ -81,7 +85,7 @@ export function frameworkErrors(err: FastifyError, _request: FastifyRequest, rep
 export default fp(
   async (app) => {
     app.setErrorHandler((err: FastifyError, request, reply) => {
-      const apiError = toApiError(err);
+      const apiError = toApiError(err, app.config.files.maxBytes);
       if (!apiError) {
         request.log.error({ err }, 'unhandled error');
         return send(reply, Errors.internal());
@@ -91,5 +95,5 @@ export default fp(
     });
     app.setNotFoundHandler((request, reply) => send(reply, Errors.routeNotFound(request.method, request.url.split('?')[0] ?? '')));
   },
-  { name: 'error-handler' },
+  { name: 'error-handler', dependencies: ['config'] },
 );

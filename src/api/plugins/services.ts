@@ -1,6 +1,7 @@
-// Repositories and services over the clients. On close the audit drainer finishes its batch before
-// the clients close (onClose hooks run in reverse order of registration).
+// The services over the clients and repositories, and the audit journal with its drainer. On close
+// the drainer finishes its batch before the clients close (onClose hooks run in reverse order).
 import fp from 'fastify-plugin';
+import { recordedChecks } from '../../checks/record.js';
 import { startAuditDrainer, type AuditDrainer } from '../../store/audit-drainer.js';
 import { AuditJournal } from '../../store/audit-journal.js';
 import { AnalyticsService } from '../../services/analytics.js';
@@ -13,14 +14,12 @@ import { PartnerKeyService } from '../../services/partner-keys.js';
 import { PolicyService } from '../../services/policies.js';
 import { RateLimits } from '../../services/rate-limits.js';
 import { TeamService } from '../../services/teams.js';
-import { createRepositories, type Repositories } from '../../services/repositories.js';
 import { TextCheckService } from '../../services/text-check.js';
 import { ComplianceService } from '../../services/compliance.js';
 import { EvidenceBundleService } from '../../services/evidence-bundles.js';
-import { bundleRepository } from '../../store/bundle-repository.js';
-import { bundleStore } from '../../store/bundle-store.js';
+import { EvidenceDownloads } from '../../services/evidence-files.js';
 import { FileCheckService } from '../../services/file-check.js';
-import { fileStore } from '../../store/file-store.js';
+import { adminTokenMatcher, SignInService } from '../../services/sign-in.js';
 import { KeyVault } from '../../store/api-keys.js';
 import { RateCounters } from '../../store/rate-counters.js';
 import { SessionStore, SignInThrottle } from '../../store/sessions.js';
@@ -42,22 +41,22 @@ export interface Services {
   textChecks: TextCheckService;
   fileChecks: FileCheckService;
   compliance: ComplianceService;
+  evidenceDownloads: EvidenceDownloads;
   evidenceBundles: EvidenceBundleService;
   partnerKeys: PartnerKeyService;
   sessions: SessionStore;
-  signIns: SignInThrottle;
+  signIns: SignInService;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    repos: Repositories;
     services: Services;
   }
 }
 
 export default fp(
   async (app) => {
-    const repos = createRepositories(app.mongo.db);
+    const repos = app.repos;
     const vault = new KeyVault(app.config.masterKey);
     const keys = new KeyResolver(app.redis, app.config.redis.prefix, repos);
     const { drainBatch, claimIdleMs, maxBacklog, drainInApi } = app.config.audit;
@@ -72,8 +71,8 @@ export default fp(
     const { exportWaitMs, throttleMs, exportAttempts } = app.config.compliance;
     const evidenceBundles = new EvidenceBundleService({
       compliance,
-      bundles: bundleRepository(app.mongo.db),
-      store: bundleStore(app.mongo.filesDb),
+      bundles: repos.bundles,
+      store: repos.bundleFiles,
       queue: app.queues.evidenceExport,
       events: app.queues.evidenceExportEvents,
       redis: app.redis,
@@ -82,7 +81,7 @@ export default fp(
       throttleMs,
       attempts: exportAttempts,
     });
-    app.decorate('repos', repos);
+    const sessions = new SessionStore(app.redis, app.config.redis.prefix, app.config.session.ttlMs);
     app.decorate('services', {
       vault,
       keys,
@@ -97,21 +96,21 @@ export default fp(
       analytics: new AnalyticsService(repos.analytics),
       teams: new TeamService(repos),
       compliance,
+      evidenceDownloads: new EvidenceDownloads(compliance, app.pdf),
       evidenceBundles,
       textChecks: new TextCheckService(app.detectPool, auditJournal, vault),
-      fileChecks: new FileCheckService(fileStore(app.mongo.filesDb, { retentionMs: app.config.files.retentionMs }), app.queues.fileScan, app.queues.fileScanEvents, repos.audit, auditJournal, {
-        baseUrl: app.config.baseUrl,
-        waitMs: app.config.files.waitMs,
-        attempts: app.config.files.attempts,
-      }),
+      fileChecks: new FileCheckService(
+        { files: repos.files, queue: app.queues.fileScan, events: app.queues.fileScanEvents, recorded: recordedChecks(repos.audit, auditJournal), keys },
+        { baseUrl: app.config.baseUrl, waitMs: app.config.files.waitMs, attempts: app.config.files.attempts },
+      ),
       partnerKeys: new PartnerKeyService(repos, vault),
-      sessions: new SessionStore(app.redis, app.config.redis.prefix, app.config.session.ttlMs),
-      signIns: new SignInThrottle(app.redis, app.config.redis.prefix),
+      sessions,
+      signIns: new SignInService(sessions, new SignInThrottle(app.redis, app.config.redis.prefix), adminTokenMatcher(app.config.adminToken)),
     });
     app.addHook('onClose', async () => {
       auditJournal.close();
       await auditDrainer?.stop();
     });
   },
-  { name: 'services', dependencies: ['mongo', 'redis', 'detect-pool', 'queues'] },
+  { name: 'services', dependencies: ['repositories', 'redis', 'detect-pool', 'queues', 'pdf'] },
 );

@@ -4,14 +4,10 @@
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { evidenceCsv } from '../../compliance/csv.js';
-import { evidenceExportJson, exportFilename } from '../../compliance/exports.js';
-import { evidenceHtml } from '../../compliance/html.js';
+import { EVIDENCE_CONTENT_TYPES } from '../../services/evidence-files.js';
 import { authErrors, ErrorBody, unavailable } from '../schemas/common.js';
 import { EvidenceQuery, EvidenceResponse, ExportQuery, FrameworkEntry, FrameworkList, FrameworkOptIn, FrameworkParams } from '../schemas/compliance.js';
 import { OrgParams } from '../schemas/organizations.js';
-
-const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', json: 'application/json; charset=utf-8', pdf: 'application/pdf' } as const;
 
 export default fp(
   async (app) => {
@@ -80,30 +76,22 @@ export default fp(
           summary: 'Download a framework’s evidence as CSV (one row per control), JSON or PDF',
           params: OrgParams,
           querystring: ExportQuery,
-          produces: Object.values(CONTENT_TYPES),
+          produces: Object.values(EVIDENCE_CONTENT_TYPES),
           response: { 200: z.any().describe('The file (Content-Disposition: attachment)'), ...authErrors, 503: ErrorBody },
         },
       },
       async (request, reply) => {
         const org = await app.orgForRequest(request, request.params.org_id);
         const { framework, format, days } = request.query;
-        const now = new Date();
-        const report = await compliance.report(org, framework, days, now);
-        const ctx = compliance.exportContext(org, days, now);
-        const body =
-          format === 'csv'
-            ? evidenceCsv(report)
-            : format === 'json'
-              ? JSON.stringify(evidenceExportJson(report, ctx), null, 2)
-              : await app.pdf.render(evidenceHtml(report, ctx));
+        const file = await app.services.evidenceDownloads.download(org, framework, format, days);
         return reply
-          .header('content-type', CONTENT_TYPES[format])
-          .header('content-disposition', `attachment; filename="${exportFilename(ctx, framework, format)}"`)
+          .header('content-type', file.contentType)
+          .header('content-disposition', `attachment; filename="${file.filename}"`)
           .header('cache-control', 'no-store')
           .serializer((payload: unknown) => payload as string)
-          .send(body);
+          .send(file.content);
       },
     );
   },
-  { name: 'routes-compliance', dependencies: ['auth', 'services', 'pdf'] },
+  { name: 'routes-compliance', dependencies: ['auth', 'services'] },
 );

@@ -5,10 +5,8 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Errors } from '../../errors.js';
-import { checkTarget } from '../../services/check-target.js';
-import { newId } from '../../store/ids.js';
 import { authErrors, ErrorBody, unavailable } from '../schemas/common.js';
-import { FileCheckFields, FileCheckResult, PendingCheck, PreflightParams } from '../schemas/preflight.js';
+import { fileCheckFields, FileCheckResult, PendingCheck, PreflightParams } from '../schemas/preflight.js';
 import { viewerOf } from './preflight.js';
 
 /** Form fields besides the file: destination, org_id, policy_id, and room for a client's extras. */
@@ -43,35 +41,9 @@ export default fp(
         if (!request.isMultipart()) {
           throw Errors.unsupportedMediaType('Send the file as multipart/form-data with the fields file, destination and optionally org_id, policy_id.');
         }
-        const id = newId('pf');
-        const fields: Record<string, string> = {};
-        let bytes: number | null = null;
-        let submitted = false;
-        try {
-          for await (const part of request.parts()) {
-            if (part.type === 'field') fields[part.fieldname] = String(part.value);
-            else if (part.fieldname !== 'file') throw Errors.validation(`Unexpected file field "${part.fieldname}"; send the file as "file".`);
-            else bytes = await service.receive(id, part.file, principal.org._id);
-          }
-          if (bytes === null) throw Errors.validation('Invalid request. file: is required.');
-          const parsed = FileCheckFields.safeParse(fields);
-          if (!parsed.success) {
-            const detail = parsed.error.issues.map((i) => `${i.path.join('.') || 'form'}: ${i.message}`).join('; ');
-            throw Errors.validation(`Invalid request. ${detail}.`);
-          }
-          const target = await checkTarget(app.services.keys, principal, parsed.data);
-          submitted = true;
-          const outcome = await service.submit(target, id, parsed.data.destination, bytes);
-          if (outcome.status === 'done') return outcome.result;
-          return reply.code(202).header('location', `/api/preflight/${id}`).send(outcome);
-        } catch (err) {
-          // Nothing of a refused request stays behind; from submission on, the job owns the upload.
-          if (!submitted) await service.discard(id).catch(() => undefined);
-          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-            throw Errors.payloadTooLarge(`The file is larger than the limit of ${maxBytes} bytes.`);
-          }
-          throw err;
-        }
+        const outcome = await service.intake(principal, request.parts(), fileCheckFields);
+        if (outcome.status === 'done') return outcome.result;
+        return reply.code(202).header('location', `/api/preflight/${outcome.preflight_id}`).send(outcome);
       },
     );
 

@@ -59,20 +59,8 @@ export default fp(
         const id = request.params.preflight_id;
         const found = await app.services.fileChecks.find(id, viewerOf(request.principal));
         if (!found) throw Errors.notFound('Check');
-        if ('status' in found) {
-          if (found.status === 'done') return found.result;
-          return reply.code(202).header('location', `/api/preflight/${id}`).send(found);
-        }
-        const { doc, masked_file_url } = found;
-        const common = {
-          preflight_id: doc._id,
-          decision: doc.decision,
-          summary: doc.summary,
-          detected: doc.detected.map(({ type, count }) => ({ type, count, sample: null })),
-          policy_version: doc.policy_version,
-          created_at: doc.created_at.toISOString(),
-        };
-        return doc.source === 'file' ? { ...common, masked_file_url } : { ...common, masked_content: null };
+        if (found.status === 'done') return found.result;
+        return reply.code(202).header('location', `/api/preflight/${id}`).send(found);
       },
     );
   },

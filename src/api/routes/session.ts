@@ -4,7 +4,6 @@
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Errors } from '../../errors.js';
 import { assertSameOrigin, bearerOf, originOf, sessionIdOf } from '../plugins/auth.js';
 import { ErrorBody, RateLimitedBody, unavailable } from '../schemas/common.js';
 import { Session, SESSION_COOKIE, SessionCreate } from '../schemas/session.js';
@@ -12,7 +11,7 @@ import { Session, SESSION_COOKIE, SessionCreate } from '../schemas/session.js';
 export default fp(
   async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const { sessions, signIns } = app.services;
+    const { signIns } = app.services;
     const { baseUrl, session } = app.config;
     const ownOrigin = originOf(baseUrl);
     const cookieOptions = {
@@ -35,16 +34,7 @@ export default fp(
         },
       },
       async (request, reply) => {
-        const address = request.ip;
-        const wait = await signIns.retryAfterS(address);
-        if (wait !== null) throw Errors.rateLimited(`Too many failed sign-ins from this address. Retry in ${wait} s.`, wait);
-        const token = request.body?.admin_token ?? bearerOf(request);
-        if (token === undefined) throw Errors.missingCredentials();
-        if (!app.isAdminToken(token)) {
-          await signIns.recordFailure(address);
-          throw Errors.invalidAdminToken();
-        }
-        const { id, expiresAt } = await sessions.create();
+        const { id, expiresAt } = await signIns.signIn(request.ip, request.body?.admin_token ?? bearerOf(request));
         reply
           .setCookie(SESSION_COOKIE, id, { ...cookieOptions, signed: true, maxAge: Math.max(1, Math.floor(session.ttlMs / 1000)) })
           .header('cache-control', 'no-store');
@@ -66,7 +56,7 @@ export default fp(
         const id = sessionIdOf(request);
         if (id) {
           assertSameOrigin(request, ownOrigin);
-          await sessions.end(id);
+          await signIns.signOut(id);
         }
         return reply.clearCookie(SESSION_COOKIE, cookieOptions).code(204).send(null);
       },

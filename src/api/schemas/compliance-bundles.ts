@@ -1,7 +1,7 @@
 // Evidence bundles (spec "export/all"; DESIGN §31): the export/all query, stored bundles and the
 // organization's bundle schedule.
 import { z } from 'zod';
-import { BUNDLE_TRIGGERS } from '../../jobs/evidence-export.js';
+import { BUNDLE_TRIGGERS } from '../../compliance/types.js';
 import type { BundleDoc } from '../../store/bundle-repository.js';
 import { Days, FrameworkSchema } from './compliance.js';
 import { Timestamp } from './common.js';

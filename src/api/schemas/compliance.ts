@@ -2,6 +2,7 @@
 // across releases (spec part 9): fields are only ever added.
 import { z } from 'zod';
 import { FRAMEWORKS } from '../../compliance/catalog.js';
+import { EVIDENCE_FORMATS } from '../../services/evidence-files.js';
 import { intParam, Timestamp } from './common.js';
 
 const frameworkError = () => `must be one of ${FRAMEWORKS.join(', ')}`;
@@ -36,7 +37,7 @@ export const EvidenceQuery = z.object({ framework: requiredFramework, days: Days
 
 export const ExportQuery = z.object({
   framework: requiredFramework,
-  format: z.enum(['csv', 'json', 'pdf'], {
+  format: z.enum(EVIDENCE_FORMATS, {
     error: (issue) => (issue.input === undefined ? 'is required; one of csv, json, pdf' : 'must be one of csv, json, pdf'),
   }),
   days: Days,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DECISIONS } from '../../engine/types.js';
+import { Errors } from '../../errors.js';
 import { DestinationSchema, Timestamp } from './common.js';
 
 export const TextCheckBody = z.object({
@@ -31,6 +32,14 @@ export const FileCheckFields = z.object({
   policy_id: TextCheckBody.shape.policy_id,
 });
 export type FileCheckFields = z.infer<typeof FileCheckFields>;
+
+/** A file check's form fields, validated as a JSON body is: 422 with a detail naming each bad field. */
+export function fileCheckFields(fields: Record<string, string>): FileCheckFields {
+  const parsed = FileCheckFields.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  const detail = parsed.error.issues.map((i) => `${i.path.join('.') || 'form'}: ${i.message}`).join('; ');
+  throw Errors.validation(`Invalid request. ${detail}.`);
+}
 
 /**
  * The multipart form of a file check, for the OpenAPI document only: the route reads the parts as

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { CheckOutcome } from '../engine/types.js';
 import { Errors } from '../errors.js';
-import { checkText, type CheckTextTask } from '../workers/detect.worker.js';
+import { checkText, type CheckTextTask } from './thread.js';
 
 export interface DetectPoolOptions {
   threads: number;
@@ -18,7 +18,7 @@ export interface DetectPoolOptions {
 /** Built code loads the compiled worker; under tsx (dev, tests) a small loader imports the TypeScript one. */
 function workerFile(): string {
   const fromTypeScript = extname(fileURLToPath(import.meta.url)) === '.ts';
-  return fileURLToPath(new URL(`../workers/${fromTypeScript ? 'detect.worker.dev.mjs' : 'detect.worker.js'}`, import.meta.url));
+  return fileURLToPath(new URL(fromTypeScript ? './thread.dev.mjs' : './thread.js', import.meta.url));
 }
 
 export class DetectPool {

@@ -1,0 +1,75 @@
+// The dependency rules of src/ (docs/architecture.md, "Where things live"): no import cycles, and
+// each folder imports only the folders below it. test/architecture.test.ts runs these in `npm test`;
+// `npm run deps` prints the same report.
+
+/** What each folder of src/ may import of ours, besides itself. */
+export const LAYERS = {
+  engine: [],
+  compliance: ['engine'],
+  config: [],
+  errors: [],
+  jobs: ['engine', 'compliance'],
+  store: ['engine', 'compliance'],
+  files: ['engine'],
+  pdf: ['errors'],
+  detect: ['engine', 'errors'],
+  checks: ['engine', 'store'],
+  services: ['checks', 'detect', 'store', 'jobs', 'compliance', 'files', 'pdf', 'engine', 'errors'],
+  workers: ['services', 'checks', 'files', 'store', 'jobs', 'compliance', 'pdf', 'engine', 'config', 'errors'],
+  api: ['services', 'checks', 'detect', 'store', 'jobs', 'compliance', 'files', 'pdf', 'engine', 'config', 'errors'],
+};
+
+/** The SDK-side client ships apart from the service: it may name the service's types, never run its code. */
+export const TYPES_ONLY = ['client'];
+
+/** `src/<name>/…` or `src/<name>.ts`. */
+export const layerPath = (names) => `^src/(${names.join('|')})(/|\\.ts$)`;
+
+const layerRules = Object.entries(LAYERS).map(([layer, allowed]) => ({
+  name: `${layer}-imports-only-below`,
+  comment: `src/${layer} may import ${allowed.length ? allowed.join(', ') : 'nothing of ours'}`,
+  severity: 'error',
+  from: { path: layerPath([layer]) },
+  to: { path: '^src/', pathNot: layerPath([layer, ...allowed]) },
+}));
+
+export default {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'An import cycle ties its modules into one: they cannot be understood, tested or moved apart.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'resolvable',
+      comment: 'An import the cruiser cannot resolve would escape every other rule.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { couldNotResolve: true },
+    },
+    ...layerRules,
+    {
+      name: 'engine-does-no-io',
+      comment: 'The engine is pure functions over strings: of Node itself it uses crypto (hashes, HMAC) only.',
+      severity: 'error',
+      from: { path: layerPath(['engine']) },
+      to: { dependencyTypes: ['core'], pathNot: '^(node:)?crypto$' },
+    },
+    ...TYPES_ONLY.map((layer) => ({
+      name: `${layer}-imports-types-only`,
+      comment: `src/${layer} ships apart from the service: it may import the service's types, not its code`,
+      severity: 'error',
+      from: { path: layerPath([layer]) },
+      to: { path: '^src/', pathNot: layerPath([layer]), dependencyTypesNot: ['type-only'] },
+    })),
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: 'node_modules' },
+    // Type-only imports are arrows too (they tie a layer to another's shapes).
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+  },
+};

@@ -1,0 +1,46 @@
+// The store's wiring: every repository and file store over one Mongo handle, built the same way by
+// the API (src/api/plugins/repositories.ts) and the worker process (src/workers/main.ts).
+import type { MongoHandle } from './mongo.js';
+import { analyticsRepository } from './analytics-repository.js';
+import { auditRepository } from './audit-repository.js';
+import { bundleRepository } from './bundle-repository.js';
+import { bundleStore } from './bundle-store.js';
+import { evidenceRepository } from './evidence-repository.js';
+import { fileStore } from './file-store.js';
+import { frameworkSettingsRepository } from './framework-settings-repository.js';
+import { licenseRepository } from './license-repository.js';
+import { organizationRepository } from './organization-repository.js';
+import { partnerKeyRepository } from './partner-key-repository.js';
+import { policyGroupRepository } from './policy-group-repository.js';
+import { policyRepository } from './policy-repository.js';
+import { signingKeyRepository } from './signing-key-repository.js';
+import { controlTagRepository, teamRepository } from './team-repository.js';
+
+export interface StoreOptions {
+  /** How long a masked file is kept (FILE_RETENTION). */
+  fileRetentionMs: number;
+}
+
+export function createRepositories({ db, filesDb }: Pick<MongoHandle, 'db' | 'filesDb'>, opts: StoreOptions) {
+  return {
+    organizations: organizationRepository(db),
+    licenses: licenseRepository(db),
+    policyGroups: policyGroupRepository(db),
+    policies: policyRepository(db),
+    audit: auditRepository(db),
+    analytics: analyticsRepository(db),
+    evidence: evidenceRepository(db),
+    frameworkSettings: frameworkSettingsRepository(db),
+    signingKeys: signingKeyRepository(db),
+    partnerKeys: partnerKeyRepository(db),
+    teams: teamRepository(db),
+    controlTags: controlTagRepository(db),
+    /** Evidence bundles: their documents, and their ZIPs (GridFS). */
+    bundles: bundleRepository(db),
+    bundleFiles: bundleStore(filesDb),
+    /** File checks' uploads and masked copies (GridFS). */
+    files: fileStore(filesDb, { retentionMs: opts.fileRetentionMs }),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;
