@@ -45,7 +45,7 @@ describe('errorForLog', () => {
     expect(JSON.stringify(logged)).not.toMatch(/123-45-6789|submitted text/);
   });
 
-  it('says nothing of a thrown value that is not an Error', () => {
-    expect(errorForLog('submitted text')).toEqual({ type: 'string', message: 'a value thrown that is not an Error', stack: '' });
+  it('keeps a message logged under err as the message', () => {
+    expect(errorForLog('browser closed')).toEqual({ type: 'string', message: 'browser closed', stack: '' });
   });
 });
