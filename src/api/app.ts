@@ -11,6 +11,7 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { stdSerializers, type DestinationStream } from 'pino';
 import type { Config } from '../config/index.js';
 import { sessionCookieSecret } from '../store/sessions.js';
 import auth from './plugins/auth.js';
@@ -18,6 +19,7 @@ import configPlugin from './plugins/config.js';
 import detectPool from './plugins/detect-pool.js';
 import errorHandler, { frameworkErrors } from './plugins/error-handler.js';
 import gauges from './plugins/gauges.js';
+import jsonBody from './plugins/json-body.js';
 import metrics from './plugins/metrics.js';
 import mongo from './plugins/mongo.js';
 import openapi from './plugins/openapi.js';
@@ -44,26 +46,48 @@ import preflightFiles from './routes/preflight-files.js';
 import session from './routes/session.js';
 import teams from './routes/teams.js';
 
+/**
+ * An error logged under `err`: its type, and the messages and stacks of it and its causes. No other
+ * property, since one may hold data (a driver error's document, a worker task's input). Some callers
+ * log a message under `err` (the audit drainer, the PDF renderer): it stays the message.
+ */
+export function errorForLog(err: unknown): { type: string; message: string; stack: string } {
+  if (!(err instanceof Error)) return { type: typeof err, message: String(err), stack: '' };
+  const { type, message, stack } = stdSerializers.err(err);
+  return { type, message, stack };
+}
+
 /** Logs say what happened, never what was submitted: no bodies, no query strings, no credentials. */
-function loggerOptions(config: Config) {
+function loggerOptions(config: Config, stream: DestinationStream | undefined) {
   return {
     level: config.logLevel,
+    stream,
     redact: ['req.headers.authorization', 'req.headers["x-service-api-key"]', 'req.headers.cookie'],
     serializers: {
       req: (req: { method: string; url: string; id: string }) => ({ method: req.method, url: req.url.split('?')[0], id: req.id }),
+      err: errorForLog,
     },
   };
 }
 
-export async function buildApp(config: Config): Promise<FastifyInstance> {
-  const app = Fastify({ logger: loggerOptions(config), return503OnClosing: true, forceCloseConnections: 'idle', frameworkErrors });
+export interface BuildOptions {
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: DestinationStream;
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config, options.logStream),
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    frameworkErrors,
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // Every body is JSON; anything else is 415 rather than a string that fails validation.
-  app.removeContentTypeParser('text/plain');
   try {
     await app.register(configPlugin, { config });
     await app.register(errorHandler);
+    await app.register(jsonBody);
     await app.register(openapi);
     await app.register(metrics);
     await app.register(mongo);

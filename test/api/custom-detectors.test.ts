@@ -51,6 +51,10 @@ describe('policy custom detectors, allowlist and min_confidence', () => {
     ['a lookahead', { custom_detectors: [{ name: 'BAD', pattern: 'x(?=y)' }] }, ["custom detector 'BAD'", 'lookahead']],
     ['a syntax error', { custom_detectors: [{ name: 'BAD', pattern: '[a-' }] }, ["custom detector 'BAD'", 'missing ]']],
     ['too many repetition copies', { custom_detectors: [{ name: 'BAD', pattern: '(?:\\w{50}-){5}' }] }, ['expand to 255 copies']],
+    ['a zero-width pattern', { custom_detectors: [{ name: 'EDGE', pattern: '\\b' }] }, ['custom_detectors.0.pattern', "custom detector 'EDGE'", 'can match the empty string']],
+    ['an empty alternative', { custom_detectors: [{ name: 'EDGE', pattern: 'PRJ-\\d+|' }] }, ["custom detector 'EDGE'", 'can match the empty string']],
+    ['only optional parts', { custom_detectors: [{ name: 'EDGE', pattern: 'x{0,3}' }] }, ["custom detector 'EDGE'", 'can match the empty string']],
+    ['a zero-width allow pattern', { allow: [{ pattern: '^' }] }, ['allow.0.pattern', 'invalid allow pattern', 'can match the empty string']],
     ['a built-in name', { custom_detectors: [{ name: 'email', keywords: ['x'] }] }, ["custom detector 'EMAIL'", 'built-in']],
     ['a duplicate name', { custom_detectors: [{ name: 'DUP', keywords: ['x'] }, { name: 'dup', pattern: 'y' }] }, ['custom_detectors.1.name', 'already used']],
     ['a bad name', { custom_detectors: [{ name: 'has space', keywords: ['x'] }] }, ['custom_detectors.0.name', 'a letter, then']],
@@ -142,6 +146,21 @@ describe('text checks with custom detectors', () => {
     expect(poolCompleted()).toBe(completed + 1);
     expect(body.decision).toBe('ALLOWED_WITH_MASKING');
     expect(body.masked_content).toBe(`${filler}[PROJECT_CODENAME] ${filler}[TICKET] ${filler}`);
+  });
+
+  it('keeps checking with a pattern stored before zero-width patterns were refused, which a PATCH cannot send again', async () => {
+    const p = await created({ custom_detectors: [TICKET], rules: [{ ...blockTickets, destinations: ['AI_TOOL'], action: 'MASK' }] });
+    await t.app.mongo.db.collection('policies').updateOne({ _id: p.policy_id }, { $set: { 'custom_detectors.0.pattern': 'PRJ-\\d{4}|\\b' } });
+    await t.app.services.keys.invalidate();
+    for (const filler of ['', ` ${'x '.repeat(3_000)}`]) {
+      const res = await check(t.app, p.api_key, { text: `PRJ-1234 and PRJ-99${filler}`, destination: 'AI_TOOL' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().masked_content).toBe(`[TICKET] and PRJ-99${filler}`);
+    }
+    const stored = (await t.app.inject({ method: 'GET', url: url(`/${p.policy_id}`), headers: admin })).json();
+    const again = await patch(p.policy_id, { custom_detectors: stored.custom_detectors });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().detail).toContain("custom detector 'TICKET': invalid pattern: the pattern can match the empty string");
   });
 
   it('fails closed (503) when stored settings do not compile, inline and in a thread', async () => {

@@ -25,8 +25,33 @@ describe('hostile bodies on a check', () => {
     expect(res.json().detail).toBeTruthy();
   });
 
-  it('a prototype-poisoning body → 400', async () => {
-    expectClientError(await raw('{"text":"x","destination":"AI_TOOL","__proto__":{"admin":true}}'), 400);
+  it('a prototype-poisoning body → 400 bad_request saying which key, not "not valid JSON"', async () => {
+    for (const body of [
+      '{"text":"x","destination":"AI_TOOL","__proto__":{"admin":true}}',
+      '{"text":"x","destination":"AI_TOOL","constructor":{"prototype":{"admin":true}}}',
+      '{"text":"x","destination":"AI_TOOL","org_id":[[{"\\u005f_proto__":{}}]]}',
+    ]) {
+      const res = await raw(body);
+      expectClientError(res, 400);
+      expect(res.json()).toEqual({
+        code: 'bad_request',
+        detail: 'The request body has a "__proto__" key (or "constructor" with "prototype"), which is refused: remove it.',
+      });
+    }
+  });
+
+  it('a body that is not JSON → 400 malformed_json saying where, without quoting it', async () => {
+    const cut = await raw('{"text":"secret words","destination":"AI_TOOL"');
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json()).toEqual({ code: 'malformed_json', detail: expect.stringMatching(/^The request body is not valid JSON \(at position 46/) });
+    const bare = await raw('{"text": secret words}');
+    expect(bare.json()).toEqual({ code: 'malformed_json', detail: 'The request body is not valid JSON.' });
+  });
+
+  it('"__proto__" inside a string is only text, and is checked', async () => {
+    const res = await raw('{"text":"{\\"__proto__\\": 1} a@example.com","destination":"AI_TOOL"}');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().masked_content).toBe('{"__proto__": 1} [EMAIL]');
   });
 
   it('a JSON array, string or null instead of an object → 422', async () => {

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { MongoClient, type Db } from 'mongodb';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../../src/api/app.js';
+import { buildApp, type BuildOptions } from '../../src/api/app.js';
 import { loadConfig, type Config } from '../../src/config/index.js';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
@@ -44,9 +44,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(env: Record<string, string> = testEnv()): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = testEnv(), options: BuildOptions = {}): Promise<TestApp> {
   const config = loadConfig(env);
-  const app = await buildApp(config);
+  const app = await buildApp(config, options);
   return {
     app,
     config,

@@ -52,10 +52,6 @@ function toApiError(err: FastifyError, maxFileBytes: number): ApiError | undefin
       return Errors.payloadTooLarge('The request body is larger than this endpoint accepts.');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return Errors.unsupportedMediaType('Unsupported Content-Type; send application/json.');
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return Errors.malformedJson('The request body is empty; send a JSON object.');
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return Errors.malformedJson(`The request body is not valid JSON: ${err.message}`);
     case 'FST_REQ_FILE_TOO_LARGE':
       return Errors.payloadTooLarge(`The file is larger than the limit of ${maxFileBytes} bytes.`);
     case 'FST_FILES_LIMIT':
@@ -68,7 +64,6 @@ function toApiError(err: FastifyError, maxFileBytes: number): ApiError | undefin
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return Errors.badRequest('The Content-Length header does not match the body.');
   }
-  if (err instanceof SyntaxError && err.statusCode === 400) return Errors.malformedJson(`The request body is not valid JSON: ${err.message}`);
   const status = err.statusCode ?? 500;
   if (status >= 400 && status < 500) return new ApiError(status, 'bad_request', err.message);
   return undefined;
@@ -90,7 +85,8 @@ export default fp(
         request.log.error({ err }, 'unhandled error');
         return send(reply, Errors.internal());
       }
-      if (apiError.statusCode >= 500) request.log.warn({ code: apiError.code, cause: (err.cause ?? err) as Error }, apiError.message);
+      // Under `err`, whose serializer (errorForLog) writes the cause's type, message and stack.
+      if (apiError.statusCode >= 500) request.log.warn({ code: apiError.code, err: err.cause ?? err }, apiError.message);
       return send(reply, apiError);
     });
     app.setNotFoundHandler((request, reply) => send(reply, Errors.routeNotFound(request.method, request.url.split('?')[0] ?? '')));

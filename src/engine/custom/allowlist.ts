@@ -14,8 +14,8 @@ export type Allowlist = () => AllowTest;
 const NOTHING: AllowTest = () => false;
 export const ALLOW_NOTHING: Allowlist = () => NOTHING;
 
-/** Everything wrong with an allowlist; empty when it compiles. */
-export function allowlistProblems(entries: readonly AllowEntry[]): CustomProblem[] {
+/** Everything wrong with an allowlist; empty when it compiles. `stored`: see PatternOptions.stored. */
+export function allowlistProblems(entries: readonly AllowEntry[], { stored = false } = {}): CustomProblem[] {
   const problems: CustomProblem[] = [];
   const list = (message: string) => problems.push({ index: null, field: null, message });
   if (entries.length > CUSTOM_LIMITS.allowEntries) list(`${entries.length} allow entries; the limit is ${CUSTOM_LIMITS.allowEntries}`);
@@ -28,7 +28,7 @@ export function allowlistProblems(entries: readonly AllowEntry[]): CustomProblem
       return;
     }
     try {
-      compilePattern(entry.pattern, { caseSensitive: true, global: false });
+      compilePattern(entry.pattern, { caseSensitive: true, global: false, stored });
       patterns.push(analysePattern(entry.pattern).source);
     } catch (err) {
       if (!(err instanceof PatternError)) throw err;
@@ -52,10 +52,10 @@ function patternSet(sources: string[]): InstanceType<typeof RE2.Set> {
   return new RE2.Set(sources, 'u', { anchor: 'both' });
 }
 
-/** Compiles checked entries; throws when they have a problem (callers fail closed). */
+/** Compiles a stored policy's entries; throws when they have a problem (callers fail closed). */
 export function compileAllowlist(entries: readonly AllowEntry[]): Allowlist {
   if (entries.length === 0) return ALLOW_NOTHING;
-  const problem = allowlistProblems(entries)[0];
+  const problem = allowlistProblems(entries, { stored: true })[0];
   if (problem) throw new PatternError(problem.message);
   const values = new Set<string>();
   const sources: string[] = [];

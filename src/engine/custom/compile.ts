@@ -41,8 +41,11 @@ function keywordProblem(keywords: readonly string[]): string | null {
   return null;
 }
 
-/** Everything wrong with a policy's custom detectors; empty when they compile. */
-export function customDetectorProblems(specs: readonly CustomDetectorSpec[]): CustomProblem[] {
+/**
+ * Everything wrong with a policy's custom detectors; empty when they compile. `stored`: the lenient
+ * rule for policies already saved (see PatternOptions.stored).
+ */
+export function customDetectorProblems(specs: readonly CustomDetectorSpec[], { stored = false } = {}): CustomProblem[] {
   const problems: CustomProblem[] = [];
   if (specs.length > CUSTOM_LIMITS.detectors) {
     problems.push({ index: null, field: null, message: `${specs.length} custom detectors; the limit is ${CUSTOM_LIMITS.detectors}` });
@@ -68,7 +71,7 @@ export function customDetectorProblems(specs: readonly CustomDetectorSpec[]): Cu
       add(hasPattern ? 'pattern' : null, 'give exactly one of pattern and keywords');
     } else if (spec.pattern !== undefined) {
       try {
-        compilePattern(spec.pattern, { caseSensitive: spec.case_sensitive === true, global: true });
+        compilePattern(spec.pattern, { caseSensitive: spec.case_sensitive === true, global: true, stored });
       } catch (err) {
         if (!(err instanceof PatternError)) throw err;
         add('pattern', `invalid pattern: ${err.message}`);
@@ -91,10 +94,10 @@ export interface CustomFinder {
 
 export const NO_CUSTOM_DETECTORS: CustomFinder = { patternCount: 0, weight: 0, find: () => [] };
 
-/** Compiles checked specs; throws when they have a problem (callers fail closed). */
+/** Compiles a stored policy's specs; throws when they have a problem (callers fail closed). */
 export function compileCustomDetectors(specs: readonly CustomDetectorSpec[]): CustomFinder {
   if (specs.length === 0) return NO_CUSTOM_DETECTORS;
-  const problem = customDetectorProblems(specs)[0];
+  const problem = customDetectorProblems(specs, { stored: true })[0];
   if (problem) throw new PatternError(problem.message);
 
   const patterns: Array<{ detector: number; re: RE2 }> = [];
@@ -103,7 +106,7 @@ export function compileCustomDetectors(specs: readonly CustomDetectorSpec[]): Cu
   specs.forEach((spec, detector) => {
     const caseSensitive = spec.case_sensitive === true;
     if (spec.pattern !== undefined) {
-      patterns.push({ detector, re: compilePattern(spec.pattern, { caseSensitive, global: true }) });
+      patterns.push({ detector, re: compilePattern(spec.pattern, { caseSensitive, global: true, stored: true }) });
       return;
     }
     for (const keyword of new Set((spec.keywords ?? []).map((k) => normalizeKeyword(k, caseSensitive)))) {
@@ -134,7 +137,8 @@ export function compileCustomDetectors(specs: readonly CustomDetectorSpec[]): Cu
             report(detector, m.index, m.index + m[0].length);
             continue;
           }
-          // An empty match (`\b`, `^`): step past it, never into the middle of a surrogate pair.
+          // An empty match (`\b`), from a pattern stored before such patterns were refused: step past
+          // it, never into the middle of a surrogate pair.
           const at = m.index;
           re.lastIndex = at + ((text.charCodeAt(at) & 0xfc00) === 0xd800 && (text.charCodeAt(at + 1) & 0xfc00) === 0xdc00 ? 2 : 1);
           if (re.lastIndex > text.length) break;

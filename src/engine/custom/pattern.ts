@@ -1,7 +1,8 @@
 // User-supplied patterns run on RE2 (linear time, no backtracking), never on the JavaScript engine.
 // Before compiling, a small lexer (it does not validate: RE2 does) turns every capturing group into a
 // non-capturing one, because RE2 finds a match with its fast DFA but fills capture groups with a
-// slower simulation over the whole match, and totals the copies counted repetitions expand to.
+// slower simulation over the whole match, totals the copies counted repetitions expand to, and
+// spells the pattern without its zero-width assertions (to decide whether it can match the empty string).
 import RE2 from 're2';
 import { CUSTOM_LIMITS } from './limits.js';
 
@@ -51,12 +52,24 @@ function escapeEnd(pattern: string, i: number): number {
   return i + (code >= 0xd800 && code <= 0xdbff ? 3 : 2);
 }
 
-/**
- * The pattern with capturing and named groups made non-capturing, and how many copies its counted
- * repetitions expand to (see CUSTOM_LIMITS.repetitionBudget).
- */
-export function analysePattern(pattern: string): { source: string; copies: number } {
+/** Escapes that match no character, only a position: start and end of text, word boundary or not. */
+const ASSERTION_ESCAPES: ReadonlySet<string> = new Set(['\\A', '\\z', '\\b', '\\B']);
+/** What an assertion becomes in `withoutAssertions`: an empty group, which any repetition may follow. */
+const EMPTY = '(?:)';
+
+export interface PatternAnalysis {
+  /** The pattern with capturing and named groups made non-capturing. */
+  source: string;
+  /** Copies its counted repetitions expand to (see CUSTOM_LIMITS.repetitionBudget). */
+  copies: number;
+  /** `source` with every zero-width assertion (`^`, `$`, `\A`, `\z`, `\b`, `\B`) made an empty group. */
+  withoutAssertions: string;
+}
+
+export function analysePattern(pattern: string): PatternAnalysis {
   const out: string[] = [];
+  /** Indexes in `out` of the assertions, replaced by EMPTY in `withoutAssertions`. */
+  const assertions: number[] = [];
   const stack: Frame[] = [{ copies: 0 }];
   const top = (): Frame => stack[stack.length - 1] as Frame;
   /** Copies inside the last atom, or null when nothing precedes that a repetition could apply to. */
@@ -67,6 +80,7 @@ export function analysePattern(pattern: string): { source: string; copies: numbe
     const repetition = c === '{' && last !== null ? countedRepetition(pattern, i) : null;
     if (c === '\\') {
       const end = escapeEnd(pattern, i);
+      if (ASSERTION_ESCAPES.has(pattern.slice(i, end))) assertions.push(out.length);
       out.push(pattern.slice(i, end));
       i = end;
       last = 0;
@@ -105,6 +119,7 @@ export function analysePattern(pattern: string): { source: string; copies: numbe
     } else {
       const code = pattern.charCodeAt(i);
       const width = code >= 0xd800 && code <= 0xdbff && i + 1 < pattern.length ? 2 : 1;
+      if (c === '^' || c === '$') assertions.push(out.length);
       out.push(pattern.slice(i, i + width));
       i += width;
       // `*`, `+` and `?` repeat without copying; `|` leaves nothing to repeat.
@@ -112,13 +127,37 @@ export function analysePattern(pattern: string): { source: string; copies: numbe
       else if (c !== '*' && c !== '+' && c !== '?') last = 0;
     }
   }
-  return { source: out.join(''), copies: stack.reduce((sum, f) => sum + f.copies, 0) };
+  const source = out.join('');
+  for (const at of assertions) out[at] = EMPTY;
+  return { source, copies: stack.reduce((sum, f) => sum + f.copies, 0), withoutAssertions: out.join('') };
 }
+
+/**
+ * Whether the pattern can match the empty string at some position of some text. Each zero-width
+ * assertion holds at some position of some text, so it is read as the empty string it matches there;
+ * what is left depends on no context, and derives the empty string exactly when it matches the empty
+ * text, which RE2 decides in one linear pass over the compiled program. This refuses `\b`, `^`, `a*`,
+ * `x{0,3}`, `(a|)` and their combinations; it also refuses an assertion pair no position satisfies
+ * (`\b\B`), which matches nothing at all.
+ */
+function canMatchEmpty(analysis: PatternAnalysis): boolean {
+  return new RE2(analysis.withoutAssertions, 'u').test('');
+}
+
+export const EMPTY_MATCH_PROBLEM =
+  'the pattern can match the empty string (a zero-width assertion such as \\b or ^ on its own, an empty alternative, ' +
+  'or only optional parts such as a* or x{0,3}): every match must hold at least one character';
 
 export interface PatternOptions {
   caseSensitive: boolean;
   /** Global, for scanning a text with `exec`; allowlist patterns are compiled into an RE2.Set instead. */
   global: boolean;
+  /**
+   * Compiling a stored policy to scan with: a pattern refused only because it can match the empty
+   * string at some position (`\b`), which policies saved before that rule may hold, still compiles
+   * and its empty matches are skipped (docs/decisions.md). One that matches the empty text is refused.
+   */
+  stored?: boolean;
 }
 
 /** Checks a pattern against the limits and compiles it; throws PatternError saying what is wrong. */
@@ -127,7 +166,8 @@ export function compilePattern(pattern: string, options: PatternOptions): RE2 {
   if (pattern.length > CUSTOM_LIMITS.patternChars) {
     throw new PatternError(`the pattern is ${pattern.length} characters; the limit is ${CUSTOM_LIMITS.patternChars}`);
   }
-  const { source, copies } = analysePattern(pattern);
+  const analysis = analysePattern(pattern);
+  const { source, copies } = analysis;
   if (copies > CUSTOM_LIMITS.repetitionBudget) {
     throw new PatternError(
       `counted repetitions such as {n,m} expand to ${copies} copies in all; the limit is ${CUSTOM_LIMITS.repetitionBudget} ` +
@@ -140,7 +180,7 @@ export function compilePattern(pattern: string, options: PatternOptions): RE2 {
   } catch (err) {
     throw new PatternError(describeRe2Error(err));
   }
-  if (re.test('')) throw new PatternError('the pattern matches the empty string, so it would match everywhere');
+  if (options.stored ? re.test('') : canMatchEmpty(analysis)) throw new PatternError(EMPTY_MATCH_PROBLEM);
   re.lastIndex = 0;
   return re;
 }

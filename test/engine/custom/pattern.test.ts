@@ -2,7 +2,7 @@ import RE2 from 're2';
 import { describe, expect, it } from 'vitest';
 import { prng } from '../helpers.js';
 import { customDetectorProblems, scan, type CustomDetectorSpec } from '../../../src/engine/index.js';
-import { analysePattern, compilePattern, PatternError } from '../../../src/engine/custom/pattern.js';
+import { analysePattern, compilePattern, EMPTY_MATCH_PROBLEM, PatternError } from '../../../src/engine/custom/pattern.js';
 
 const detector = (pattern: string, extra: Partial<CustomDetectorSpec> = {}): CustomDetectorSpec => ({
   name: 'TICKET',
@@ -14,6 +14,21 @@ const detector = (pattern: string, extra: Partial<CustomDetectorSpec> = {}): Cus
 /** The problem reported for a single pattern detector, or null. */
 function problem(pattern: string): string | null {
   return customDetectorProblems([detector(pattern)])[0]?.message ?? null;
+}
+
+/** Patterns of up to `maxLength` random fragments that RE2 accepts, each with its global RE2. */
+function* randomPatterns(fragments: string[], { seed, runs, maxLength }: { seed: number; runs: number; maxLength: number }) {
+  const next = prng(seed);
+  for (let run = 0; run < runs; run++) {
+    const pattern = Array.from({ length: 1 + Math.floor(next() * maxLength) }, () => fragments[Math.floor(next() * fragments.length)]).join('');
+    let re: RE2;
+    try {
+      re = new RE2(pattern, 'gu');
+    } catch {
+      continue;
+    }
+    yield [pattern, re] as const;
+  }
 }
 
 const found = (text: string, spec: CustomDetectorSpec) =>
@@ -33,13 +48,59 @@ describe('custom patterns: validation', () => {
     ['a{1001}', 'expand to 1001 copies'],
     ['a++', 'bad repetition operator'],
     ['(', 'missing )'],
-    ['x*', 'matches the empty string'],
-    ['(?:)', 'matches the empty string'],
+    ['x*', 'can match the empty string'],
+    ['(?:)', 'can match the empty string'],
     ['a'.repeat(1001), 'the limit is 1000'],
   ])('rejects %s, saying why', (pattern, why) => {
     const message = problem(pattern);
     expect(message).toContain("custom detector 'TICKET'");
     expect(message).toContain(why);
+  });
+
+  it.each([
+    // Zero-width assertions alone, or only with optional parts.
+    '\\b', '\\B', '^', '$', '\\A', '\\z', '(?m)^', '(?m)$', '^$', '\\b\\B', '(?:\\b)+', '\\b{2}', '(?i)\\b', '(?s:\\b)',
+    // Only optional parts, or an empty alternative.
+    'a*', 'a?', 'x{0,3}', 'x{0}', '(a|)', '|a', 'a|', '(?:a|b?)', '(?:a*)+', '[0-9]*?', '\\Q\\E', '(?i)',
+    // Combinations.
+    '\\b|x', 'x|\\b', '\\bx*\\b', '^\\s*$', '(?:\\bfoo)?', '\\d+|(?:)', '(?:^|\\s)\\d*',
+  ])('refuses %s, which can match the empty string, naming the detector and why', (pattern) => {
+    expect(problem(pattern)).toBe(`custom detector 'TICKET': invalid pattern: ${EMPTY_MATCH_PROBLEM}`);
+  });
+
+  it.each(['\\bEMP\\d+\\b', '^abc', 'abc$', '(?m)^\\d+$', 'a+?', 'x{1,3}', '(?:a|b)c?', '[$^]', '\\$|\\^', '\\Q^$\\E', '\\b\\w', '(?:^|\\s)\\d+', 'a|\\bb'])(
+    'accepts %s, which cannot',
+    (pattern) => {
+      expect(problem(pattern)).toBeNull();
+    },
+  );
+
+  it('spells a pattern without its assertions, leaving classes, escapes and quoted text alone', () => {
+    expect(analysePattern('^\\b(a)\\B$|\\Ax\\z').withoutAssertions).toBe('(?:)(?:)(?:a)(?:)(?:)|(?:)x(?:)');
+    expect(analysePattern('[\\b^$]\\$\\^\\Q^$\\b\\E\\\\b').withoutAssertions).toBe('[\\b^$]\\$\\^\\Q^$\\b\\E\\\\b');
+  });
+
+  it('never accepts a pattern that RE2 finds an empty match of, in any text', () => {
+    const fragments = ['\\b', '\\B', '^', '$', '(?m)', '\\A', '\\z', 'a', ' ', '.', '[a ]', '*', '+', '?', '{0,2}', '{1,2}', '|', '(', ')', '(?:', '\\Q\\E'];
+    const subjects = ['', 'a', ' ', 'a a', ' aa\n a ', '\n\n', 'b'];
+    let accepted = 0;
+    let refused = 0;
+    for (const [pattern, re] of randomPatterns(fragments, { seed: 20, runs: 4000, maxLength: 6 })) {
+      const matchesEmpty = subjects.some((subject) => [...subject.matchAll(re)].some((m) => m[0] === ''));
+      if (problem(pattern) === null) {
+        expect(matchesEmpty, pattern).toBe(false);
+        accepted++;
+      } else {
+        refused++;
+      }
+    }
+    expect(accepted).toBeGreaterThan(300);
+    expect(refused).toBeGreaterThan(300);
+  });
+
+  it('still compiles a stored pattern that matches the empty string only at some positions, not one that matches the empty text', () => {
+    expect(compilePattern('\\bx*', { caseSensitive: false, global: true, stored: true }).source).toBe('\\bx*');
+    expect(() => compilePattern('x*', { caseSensitive: false, global: true, stored: true })).toThrow(EMPTY_MATCH_PROBLEM);
   });
 
   it('bounds what counted repetitions expand to, nested ones multiplied', () => {
@@ -68,16 +129,8 @@ describe('custom patterns: validation', () => {
     const fragments = ['(', ')', '(?:', '(?i)', '(?P<n>', '(?<m>', '[', ']', '[^]a(]', '\\(', '\\)', '\\Q(]\\E', '{2}', '{1,3}', '|', 'a', 'b', '(', '.', '*', '+', '?', '\\d', '[[:digit:]]', '\\p{L}'];
     const subject = 'ab(a)b]ba 12 (aab) a(b ]] xa(]b';
     const spans = (re: RE2) => [...subject.matchAll(re)].map((m) => `${m.index}:${m[0]}`);
-    const next = prng(18);
     let compared = 0;
-    for (let run = 0; run < 3000; run++) {
-      const pattern = Array.from({ length: 1 + Math.floor(next() * 8) }, () => fragments[Math.floor(next() * fragments.length)]).join('');
-      let original: RE2;
-      try {
-        original = new RE2(pattern, 'gu');
-      } catch {
-        continue;
-      }
+    for (const [pattern, original] of randomPatterns(fragments, { seed: 18, runs: 3000, maxLength: 8 })) {
       const rewritten = new RE2(analysePattern(pattern).source, 'gu');
       expect(spans(rewritten), pattern).toEqual(spans(original));
       compared++;
@@ -109,7 +162,7 @@ describe('custom patterns: matching', () => {
     for (const [value, start, end] of values) expect(text.slice(start as number, end as number)).toBe(value);
   });
 
-  it('steps over empty matches without looping or splitting surrogate pairs', () => {
+  it('steps over the empty matches of a stored pattern without looping or splitting surrogate pairs', () => {
     expect(found('😀 ab 😀', detector('ab|\\b'))).toEqual([['ab', 3, 5]]);
   });
 
