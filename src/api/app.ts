@@ -27,6 +27,7 @@ import redis from './plugins/redis.js';
 import repositories from './plugins/repositories.js';
 import rateLimits from './plugins/rate-limits.js';
 import services from './plugins/services.js';
+import shutdown from './plugins/shutdown.js';
 import adminQueues from './routes/admin-queues.js';
 import analytics from './routes/analytics.js';
 import compliance from './routes/compliance.js';
@@ -56,7 +57,7 @@ function loggerOptions(config: Config) {
 }
 
 export async function buildApp(config: Config): Promise<FastifyInstance> {
-  const app = Fastify({ logger: loggerOptions(config), return503OnClosing: true, forceCloseConnections: 'idle', frameworkErrors });
+  const app = Fastify({ logger: loggerOptions(config), return503OnClosing: false, forceCloseConnections: 'idle', frameworkErrors });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Every body is JSON; anything else is 415 rather than a string that fails validation.
@@ -64,6 +65,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   try {
     await app.register(configPlugin, { config });
     await app.register(errorHandler);
+    // Refuses requests with 503 shutting_down once closing begins (instead of Fastify's bare 503).
+    await app.register(shutdown);
     await app.register(openapi);
     await app.register(metrics);
     await app.register(mongo);
