@@ -1,11 +1,11 @@
 // The supervisor of `npm start`, against real child processes: a child killed with SIGKILL comes
 // back, a crash loop is given up on with a non-zero code, a clean exit or stop() ends the stack.
-import { EventEmitter } from 'node:events';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Supervisor, type Program, type SupervisorOptions } from '../../scripts/supervisor.js';
+import { lineLog } from '../helpers/line-log.js';
 
 /** A child that runs until told to stop, and stops cleanly on SIGTERM. */
 const idle = (name: string): Program => ({
@@ -14,32 +14,6 @@ const idle = (name: string): Program => ({
   args: ['-e', "process.on('SIGTERM', () => process.exit(0)); setInterval(() => {}, 1000);"],
 });
 const exitsWith = (name: string, code: number): Program => ({ name, command: process.execPath, args: ['-e', `process.exit(${code})`] });
-
-/** The supervisor's log, kept and waited on line by line. */
-function logbook() {
-  const lines: string[] = [];
-  const emitter = new EventEmitter();
-  return {
-    lines,
-    log: (line: string) => {
-      lines.push(line);
-      emitter.emit('line', line);
-    },
-    /** The first line (already logged, or to come) that `match` accepts. */
-    waitFor(match: (line: string) => boolean): Promise<string> {
-      const seen = lines.find(match);
-      if (seen) return Promise.resolve(seen);
-      return new Promise((resolve) => {
-        const onLine = (line: string) => {
-          if (!match(line)) return;
-          emitter.off('line', onLine);
-          resolve(line);
-        };
-        emitter.on('line', onLine);
-      });
-    },
-  };
-}
 
 const pidOf = (line: string) => Number(/pid (\d+)/.exec(line)?.[1]);
 /** A `name started` line for a process other than those in `not`. */
@@ -53,8 +27,8 @@ afterEach(async () => {
 });
 
 function supervise(programs: Program[], opts: Partial<SupervisorOptions> = {}) {
-  const book = logbook();
-  const supervisor = new Supervisor(programs, { backoffMs: 20, maxBackoffMs: 100, stableMs: 60_000, stopTimeoutMs: 10_000, stdio: 'ignore', log: book.log, ...opts });
+  const book = lineLog();
+  const supervisor = new Supervisor(programs, { backoffMs: 20, maxBackoffMs: 100, stableMs: 60_000, stopTimeoutMs: 10_000, stdio: 'ignore', log: book.push, ...opts });
   running.push(supervisor);
   return { supervisor: supervisor.start(), book };
 }
