@@ -85,11 +85,11 @@ describe('the worker killed under npm start', () => {
       expect(alive(api)).toBe(true);
 
       // The job's lock runs out (the dead worker renews it no more) and the next stalled check hands
-      // it back: within lock + interval of the kill (docs/files.md, "Exactly once"; a margin for this
-      // shared machine).
+      // it back: within lock + interval of the kill, the documented bound (docs/files.md, "Exactly
+      // once"); the margin is for the restarted worker's start on a loaded machine.
       const { lockMs, stalledIntervalMs } = loadConfig(env).files;
       expect(lockMs + stalledIntervalMs).toBeLessThanOrEqual(30_000);
-      expect((await stalled) - killedAt).toBeLessThanOrEqual(lockMs + stalledIntervalMs + 5_000);
+      expect((await stalled) - killedAt).toBeLessThanOrEqual(lockMs + stalledIntervalMs + 15_000);
       const job = await queue.getJob(id);
       const result = await job?.waitUntilFinished(events, 60_000);
       expect(result?.decision).toBe('ALLOWED_WITH_MASKING');
