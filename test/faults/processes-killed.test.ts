@@ -1,7 +1,8 @@
-// kill -9 of the worker under `npm start` (scripts/stack.ts start, against this test's Redis and
-// database): the supervisor starts it again while the API goes on answering, the file job the worker
-// held is taken over within the documented bound (FILE_JOB_LOCK_MS + FILE_STALLED_INTERVAL_MS, left
-// at their defaults here) and recorded once, and SIGTERM then stops the whole stack cleanly.
+// kill -9 of the worker, then of the API, under `npm start` (scripts/stack.ts start, against this
+// test's Redis and database): the supervisor starts each again while the other goes on; the file job
+// the worker held is taken over within the documented bound (FILE_JOB_LOCK_MS +
+// FILE_STALLED_INTERVAL_MS, left at their defaults here) and recorded once; SIGTERM then stops the
+// whole stack cleanly.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,8 +41,19 @@ async function policyKey(base: string): Promise<string> {
   return policies[0].api_key;
 }
 
-describe('the worker killed under npm start', () => {
-  it('comes back, its file job is taken over within the bound and recorded once, and the API never stops answering', async () => {
+/** A text check of content the default policy masks: answered, and scanned. */
+async function expectTextChecked(base: string, key: string): Promise<void> {
+  const res = await fetch(`${base}/api/preflight/text`, {
+    method: 'POST',
+    headers: { 'x-service-api-key': key, 'content-type': 'application/json' },
+    body: JSON.stringify({ text: 'SSN 123-45-6789', destination: 'AI_TOOL' }),
+  });
+  expect(res.status).toBe(200);
+  expect(((await res.json()) as { decision: string }).decision).toBe('ALLOWED_WITH_MASKING');
+}
+
+describe('npm start with a process killed', () => {
+  it('restarts the worker, whose file job is taken over within the bound and recorded once, then the API; SIGTERM stops all', async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const stack = spawnTsx('scripts/stack.ts', ['start'], { ...env, PORT: String(port) });
@@ -75,13 +87,7 @@ describe('the worker killed under npm start', () => {
       expect(alive(restarted)).toBe(true);
 
       // The API was never stopped: a text check is answered while the worker is down or coming back.
-      const text = await fetch(`${base}/api/preflight/text`, {
-        method: 'POST',
-        headers: { 'x-service-api-key': key, 'content-type': 'application/json' },
-        body: JSON.stringify({ text: 'SSN 123-45-6789', destination: 'AI_TOOL' }),
-      });
-      expect(text.status).toBe(200);
-      expect(((await text.json()) as { decision: string }).decision).toBe('ALLOWED_WITH_MASKING');
+      await expectTextChecked(base, key);
       expect(alive(api)).toBe(true);
 
       // The job's lock runs out (the dead worker renews it no more) and the next stalled check hands
@@ -100,9 +106,17 @@ describe('the worker killed under npm start', () => {
       const read = await fetch(`${base}/api/preflight/${id}`, { headers: { 'x-service-api-key': key } });
       expect(await read.json()).toMatchObject({ decision: 'ALLOWED_WITH_MASKING', masked_file_url: expect.stringMatching(/masked-file$/) });
 
+      // The API killed in turn comes back on its port; the worker runs on.
+      process.kill(api, 'SIGKILL');
+      expect(await stack.says((l) => l.startsWith('preflight: api crashed'))).toMatch(/\(signal SIGKILL\)/);
+      const apiAgain = pidOf(await stack.says((l) => l.startsWith('preflight: api started') && pidOf(l) !== api));
+      await ready(base, stack.child);
+      await expectTextChecked(base, key);
+      expect(alive(restarted)).toBe(true);
+
       stack.child.kill('SIGTERM');
       expect(await stack.exited).toBe(0);
-      expect(alive(api) || alive(restarted)).toBe(false);
+      expect(alive(apiAgain) || alive(restarted)).toBe(false);
     } finally {
       await events.close();
       await queue.close();
