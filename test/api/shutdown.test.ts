@@ -1,7 +1,7 @@
 // Closing the API without dropping anyone: a request waiting on its job (a file check, an evidence
 // bundle) when the app begins to close is answered 503 `shutting_down` with Retry-After at once, and a
 // request that arrives while it closes gets the same (not Fastify's bare 503). The job stays queued
-// for a worker (test/api/server-process.test.ts sees it finish once the worker runs).
+// for a worker (test/api/server-process.test.ts sees it finish, recorded once, when a worker runs).
 import { connect } from 'node:net';
 import type { QueueEvents } from 'bullmq';
 import { describe, expect, it } from 'vitest';
@@ -25,7 +25,7 @@ const expectShuttingDown = (status: number, headers: Record<string, unknown>, bo
 };
 
 describe('closing the API', () => {
-  it('answers a file check waiting on its job 503 shutting_down, and leaves the job queued', async () => {
+  it('answers a file check waiting on its (queued) job 503 shutting_down at once', async () => {
     // No worker runs: the job waits, and so would the request, for a minute.
     const t = await startTestApp(testEnv({ FILE_WAIT_MS: '60000' }));
     const org = await createOrg(t.app);
