@@ -56,9 +56,10 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-export async function startRedis(dir: string, persist: boolean): Promise<{ url: string; child: ChildProcess }> {
+/** `port` restarts a Redis on the port it had (a fault test bringing it back). */
+export async function startRedis(dir: string, persist: boolean, port?: number): Promise<{ url: string; child: ChildProcess }> {
   mkdirSync(dir, { recursive: true });
-  const port = await freePort();
+  port ??= await freePort();
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', ''];
   args.push('--appendonly', persist ? 'yes' : 'no');
   const child = spawn('redis-server', args, { stdio: ['ignore', 'ignore', 'inherit'] });

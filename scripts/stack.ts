@@ -2,6 +2,7 @@
 // `bench-files` (file checks end to end);
 // `eval` (detection accuracy) is pure and runs without the stack.
 // Local Redis/FerretDB are started only when REDIS_URL / MONGODB_URL are unset, and stopped on exit.
+// `start` runs the API and the worker under a supervisor that restarts either when it crashes.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startLocalServices, type LocalServices } from './local-services.js';
 import { printBanner } from './start-banner.js';
+import { Supervisor } from './supervisor.js';
 
 type Mode = 'start' | 'test' | 'bench' | 'bench-files' | 'eval';
 
@@ -66,17 +68,17 @@ async function main(mode: Mode, args: string[]): Promise<number> {
         SERVICE_ADMIN_TOKEN: process.env.SERVICE_ADMIN_TOKEN ?? secrets.adminToken,
         SERVICE_MASTER_KEY: process.env.SERVICE_MASTER_KEY ?? secrets.masterKey,
       };
-      const processes = [
-        start(node, ['--import', 'tsx', 'src/api/server.ts'], env),
-        start(node, ['--import', 'tsx', 'src/workers/main.ts'], env),
-      ];
+      const stack = new Supervisor([
+        { name: 'api', command: node, args: ['--import', 'tsx', 'src/api/server.ts'], env },
+        { name: 'worker', command: node, args: ['--import', 'tsx', 'src/workers/main.ts'], env },
+      ]).start();
+      const stop = (signal: NodeJS.Signals) => void stack.stop(signal);
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
       void printBanner(env).catch((err: unknown) => console.error(`preflight: ${String(err)}`));
-      // Either process ending ends the local stack: a half-running service would mislead.
-      return Promise.race(processes.map((p) => p.exited)).then(async (code) => {
-        for (const p of processes) if (p.child.exitCode === null) p.child.kill('SIGTERM');
-        await Promise.all(processes.map((p) => p.exited));
-        return code;
-      });
+      // A crashed API or worker is started again (scripts/supervisor.ts); the stack ends on a signal,
+      // on a child's clean exit, or after too many quick crashes in a row.
+      return stack.done;
     });
   }
   const dataDir = mkdtempSync(join(tmpdir(), `preflight-${mode}-`));

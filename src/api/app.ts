@@ -29,6 +29,7 @@ import redis from './plugins/redis.js';
 import repositories from './plugins/repositories.js';
 import rateLimits from './plugins/rate-limits.js';
 import services from './plugins/services.js';
+import shutdown from './plugins/shutdown.js';
 import adminQueues from './routes/admin-queues.js';
 import analytics from './routes/analytics.js';
 import compliance from './routes/compliance.js';
@@ -78,7 +79,8 @@ export interface BuildOptions {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
-    return503OnClosing: true,
+    // The shutdown plugin answers requests that arrive while closing: 503 shutting_down with Retry-After.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     frameworkErrors,
   });
@@ -88,6 +90,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(configPlugin, { config });
     await app.register(errorHandler);
     await app.register(jsonBody);
+    // Refuses requests with 503 shutting_down once closing begins (instead of Fastify's bare 503).
+    await app.register(shutdown);
     await app.register(openapi);
     await app.register(metrics);
     await app.register(mongo);

@@ -27,6 +27,7 @@ import { withRedis } from '../store/errors.js';
 import { newId } from '../store/ids.js';
 import type { OrganizationDoc } from '../store/organization-repository.js';
 import type { ComplianceService } from './compliance.js';
+import { waitForJob } from './job-wait.js';
 
 export type BundleOutcome = { status: 'ready'; bundle: BundleDoc } | { status: 'pending'; bundle_id: string };
 
@@ -47,6 +48,8 @@ export interface EvidenceBundleDeps {
   /** The deployment's Redis key prefix. */
   prefix: string;
   waitMs: number;
+  /** Aborted when the API begins to close: a request waiting on its bundle stops waiting. */
+  closing: AbortSignal;
   throttleMs: number;
   attempts: number;
 }
@@ -169,11 +172,8 @@ export class EvidenceBundleService {
 
   private async waitFor(job: Job<EvidenceExportJob, EvidenceExportResult>): Promise<void> {
     if (this.deps.waitMs <= 0) return;
-    try {
-      await job.waitUntilFinished(this.deps.events, this.deps.waitMs);
-    } catch {
-      // Failed, or still running: the job's state tells which.
-    }
+    // Closing: answered now; the bundle is still made, and a retry within the window gets it.
+    if ((await waitForJob(job, this.deps.events, this.deps.waitMs, this.deps.closing)).status === 'closing') throw Errors.shuttingDown();
   }
 
   /** GET .../bundles/{id}: ready, pending, the failure it met, or null (unknown, dropped, another organization's). */

@@ -15,6 +15,7 @@ import { enqueueFileScan, type FileScanJob, type FileScanResult } from '../jobs/
 import type { FileStore, MaskedFileMeta } from '../store/file-store.js';
 import { newId } from '../store/ids.js';
 import { checkTarget } from './check-target.js';
+import { waitForJob } from './job-wait.js';
 import type { KeyResolver, PolicyPrincipal } from './key-resolver.js';
 
 export interface FileCheckResult extends CheckAnswer {
@@ -61,6 +62,8 @@ export interface FileCheckDeps {
   events: QueueEvents;
   recorded: RecordedLookup;
   keys: KeyResolver;
+  /** Aborted when the API begins to close: a request waiting on its job stops waiting. */
+  closing: AbortSignal;
 }
 
 export class FileCheckService {
@@ -147,11 +150,10 @@ export class FileCheckService {
       throw Object.assign(Errors.cacheUnavailable(), { cause: err });
     }
     if (this.opts.waitMs > 0) {
-      try {
-        return { status: 'done', result: this.fileForm(await job.waitUntilFinished(this.deps.events, this.opts.waitMs)) };
-      } catch {
-        // Failed for good, or still running: the job's state tells which.
-      }
+      const waited = await waitForJob(job, this.deps.events, this.opts.waitMs, this.deps.closing);
+      if (waited.status === 'finished') return { status: 'done', result: this.fileForm(waited.result) };
+      // The process is closing: answered now, before the server stops; the worker still checks the file.
+      if (waited.status === 'closing') throw Errors.shuttingDown();
     }
     return (await this.jobOutcome(id)) ?? { status: 'pending', preflight_id: id };
   }

@@ -1,14 +1,20 @@
 // The real server process: a check answered 200 is in the audit trail even if the process is
-// killed right after answering, and SIGTERM shuts down cleanly.
+// killed right after answering, and SIGTERM shuts down cleanly, answering a file check that waits on
+// its job 503 rather than dropping it.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { QueueEvents } from 'bullmq';
+import { Redis } from 'ioredis';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/local-services.js';
+import { fileScanQueue } from '../../src/jobs/file-scan.js';
+import { bullPrefix } from '../../src/jobs/prefix.js';
 import { admin, testEnv } from '../helpers/app.js';
 
 let mongo: MongoClient;
 const servers: ChildProcess[] = [];
-const env = testEnv({ LOG_LEVEL: 'warn', AUDIT_CLAIM_IDLE_MS: '500' });
+// A file check waits a minute for its job: longer than the process's own shutdown limit (15 s).
+const env = testEnv({ LOG_LEVEL: 'warn', AUDIT_CLAIM_IDLE_MS: '500', FILE_WAIT_MS: '60000' });
 
 beforeAll(async () => {
   mongo = new MongoClient(env.MONGODB_URL);
@@ -20,16 +26,17 @@ afterAll(async () => {
   await mongo.close();
 });
 
-async function startServer(): Promise<{ child: ChildProcess; base: string; exited: Promise<number | null> }> {
-  const port = await freePort();
+function spawnProcess(entry: string, extra: Record<string, string> = {}): { child: ChildProcess; exited: Promise<number | null> } {
   // Vitest exports Vite's BASE_URL ("/"); the server must not take it for its own.
   const { BASE_URL: _viteBase, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/api/server.ts'], {
-    env: { ...inherited, ...env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], { env: { ...inherited, ...env, ...extra }, stdio: ['ignore', 'ignore', 'inherit'] });
   servers.push(child);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, exited: new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code))) };
+}
+
+async function startServer(): Promise<{ child: ChildProcess; base: string; exited: Promise<number | null> }> {
+  const port = await freePort();
+  const { child, exited } = spawnProcess('src/api/server.ts', { PORT: String(port) });
   const base = `http://127.0.0.1:${port}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
@@ -83,6 +90,46 @@ describe('server process', () => {
       await next.exited;
     }
   });
+
+  it('answers a file check waiting on its job 503 on SIGTERM, exits 0, and the job is recorded once by a worker', async () => {
+    const server = await startServer();
+    const key = await orgKey(server.base);
+    const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
+    const prefix = bullPrefix(env.REDIS_PREFIX);
+    const queue = fileScanQueue({ connection: redis, prefix });
+    const events = new QueueEvents(queue.name, { connection: redis.duplicate(), prefix });
+    try {
+      await events.waitUntilReady();
+      const queued = new Promise<string>((resolve) => events.once('waiting', ({ jobId }) => resolve(jobId)));
+      // No worker runs yet: the request waits on its job when the server is told to stop.
+      const form = new FormData();
+      form.append('destination', 'AI_TOOL');
+      form.append('file', new Blob([Buffer.from('Member SSN 123-45-6789')]), 'note.txt');
+      const answer = fetch(`${server.base}/api/preflight`, { method: 'POST', headers: { 'x-service-api-key': key }, body: form });
+      const id = await queued;
+      server.child.kill('SIGTERM');
+
+      const res = await answer;
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('2');
+      expect(await res.json()).toMatchObject({ code: 'shutting_down' });
+      expect(await server.exited).toBe(0);
+
+      // The check itself goes on: a worker takes the job and records it, once.
+      const worker = spawnProcess('src/workers/main.ts');
+      const job = await queue.getJob(id);
+      expect((await job?.waitUntilFinished(events, 60_000))?.decision).toBe('ALLOWED_WITH_MASKING');
+      const audit = mongo.db().collection('audit');
+      while ((await audit.countDocuments({ _id: id } as object)) === 0) await new Promise((r) => setTimeout(r, 100));
+      expect(await audit.countDocuments({ _id: id } as object)).toBe(1);
+      worker.child.kill('SIGTERM');
+      expect(await worker.exited).toBe(0);
+    } finally {
+      await events.close();
+      await queue.close();
+      redis.disconnect();
+    }
+  }, 90_000);
 
   it('shuts down cleanly on SIGTERM', async () => {
     const server = await startServer();

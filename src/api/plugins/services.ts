@@ -78,6 +78,7 @@ export default fp(
       redis: app.redis,
       prefix: app.config.redis.prefix,
       waitMs: exportWaitMs,
+      closing: app.closing,
       throttleMs,
       attempts: exportAttempts,
     });
@@ -100,7 +101,7 @@ export default fp(
       evidenceBundles,
       textChecks: new TextCheckService(app.detectPool, auditJournal, vault),
       fileChecks: new FileCheckService(
-        { files: repos.files, queue: app.queues.fileScan, events: app.queues.fileScanEvents, recorded: recordedChecks(repos.audit, auditJournal), keys },
+        { files: repos.files, queue: app.queues.fileScan, events: app.queues.fileScanEvents, recorded: recordedChecks(repos.audit, auditJournal), keys, closing: app.closing },
         { baseUrl: app.config.baseUrl, waitMs: app.config.files.waitMs, attempts: app.config.files.attempts },
       ),
       partnerKeys: new PartnerKeyService(repos, vault),
@@ -112,5 +113,5 @@ export default fp(
       await auditDrainer?.stop();
     });
   },
-  { name: 'services', dependencies: ['repositories', 'redis', 'detect-pool', 'queues', 'pdf'] },
+  { name: 'services', dependencies: ['repositories', 'redis', 'detect-pool', 'queues', 'pdf', 'shutdown'] },
 );

@@ -1,0 +1,25 @@
+// Closing without dropping anyone (docs/operations.md, "Shutdown"): from the moment the app begins to
+// close, a new request is answered 503 `shutting_down` with Retry-After (Fastify's own 503 would carry
+// neither our body nor Retry-After), and requests waiting on a job stop waiting (`app.closing`) and get
+// the same answer, so the server closes before the process's shutdown limit. Their jobs go on in the worker.
+import fp from 'fastify-plugin';
+import { Errors } from '../../errors.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Aborted when the app begins to close (before the server stops). */
+    closing: AbortSignal;
+  }
+}
+
+export default fp(
+  async (app) => {
+    const controller = new AbortController();
+    app.decorate('closing', controller.signal);
+    app.addHook('onRequest', async () => {
+      if (controller.signal.aborted) throw Errors.shuttingDown();
+    });
+    app.addHook('preClose', async () => controller.abort());
+  },
+  { name: 'shutdown', dependencies: ['error-handler'] },
+);

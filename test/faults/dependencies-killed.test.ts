@@ -1,0 +1,114 @@
+// kill -9 of Redis and of the store (FerretDB) in the middle of traffic, each test with processes of
+// its own: while one is down every answer is the real verdict or 503 with Retry-After (never a 500,
+// never ALLOWED for content that was not scanned), and once it is back every check answered 200 is in
+// the audit trail, once. (test/api/failure-modes.test.ts covers each outage request by request.)
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startFerretDb, startRedis } from '../../scripts/local-services.js';
+import { admin, check, createOrg, drained, issueLicense, startTestApp, testEnv, type OrgFixture, type TestApp } from '../helpers/app.js';
+import { expectFailClosed, traffic, type Answer } from '../helpers/traffic.js';
+
+const dirs: string[] = [];
+const children: ChildProcess[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pf-fault-'));
+  dirs.push(dir);
+  return dir;
+};
+const spawned = <T extends { child: ChildProcess }>(service: T): T => {
+  children.push(service.child);
+  return service;
+};
+afterAll(async () => {
+  await Promise.all(children.map(kill));
+  dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
+});
+
+function kill(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+}
+
+const SSN = '123-45-6789';
+/** Text checks of content the default policy masks: ALLOWED would mean it was not scanned. */
+const checks = (t: TestApp, apiKey: string) => (label: string) => check(t.app, apiKey, { text: `claim ${label}: member SSN ${SSN}`, destination: 'AI_TOOL' });
+const masked = (a: Answer) => {
+  expect(a.body.decision).toBe('ALLOWED_WITH_MASKING');
+  expect(a.body.masked_content).toBe(`claim ${a.sent}: member SSN [SSN]`);
+};
+const ok = (a: Answer) => a.status === 200;
+const refused = (a: Answer) => a.status === 503;
+
+/** An organization whose plan does not limit the traffic (limits are not what these tests are about). */
+async function unlimitedOrg(t: TestApp): Promise<OrgFixture> {
+  const org = await createOrg(t.app);
+  await issueLicense(t.app, org.orgId, { license_type: 'enterprise', requests_per_minute: 1_000_000, requests_per_day: 100_000_000 });
+  return org;
+}
+const unlimited = { DASHBOARD_RATE_PER_MINUTE: '1000000' };
+
+/** Every check answered 200 has its audit record, once, after the journal drained. */
+async function expectAllRecorded(t: TestApp, answers: Answer[]): Promise<void> {
+  const ids = answers.filter(ok).map((a) => a.body.preflight_id as string);
+  await drained(t.app);
+  expect(new Set(ids).size).toBe(ids.length);
+  expect(await t.app.mongo.db.collection('audit').countDocuments({ _id: { $in: ids } } as object)).toBe(ids.length);
+}
+
+describe('Redis killed mid-traffic', () => {
+  it('answers 503 while it is down, and loses no answered check once it is back', async () => {
+    const dir = join(tempDir(), 'redis');
+    // Persisted as the local stack and docker-compose run it (AOF): the journal outlives the kill.
+    const redis = spawned(await startRedis(dir, true));
+    const t = await startTestApp(testEnv({ ...unlimited, REDIS_URL: redis.url }));
+    try {
+      const org = await unlimitedOrg(t);
+      const load = traffic(4, checks(t, org.apiKey));
+      await load.until(20, ok);
+      await kill(redis.child);
+      await load.until(10, refused);
+      spawned(await startRedis(dir, true, Number(new URL(redis.url).port)));
+      await load.until(20, ok);
+      await load.stop();
+
+      expect(load.answers.filter(refused).length).toBeGreaterThanOrEqual(10);
+      expectFailClosed(load.answers, masked, ['redis_unavailable']);
+      await expectAllRecorded(t, load.answers);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the store killed mid-traffic', () => {
+  it('goes on answering checks under cached policies, refuses what needs the store, and drains every record once it is back', async () => {
+    const dir = join(tempDir(), 'ferret');
+    const ferret = spawned(await startFerretDb(dir, 'pf_fault'));
+    const t = await startTestApp(testEnv({ ...unlimited, MONGODB_URL: ferret.url, MONGODB_TIMEOUT_MS: '500' }));
+    try {
+      const org = await unlimitedOrg(t);
+      const load = traffic(3, checks(t, org.apiKey));
+      // Management reads need the store on every request.
+      const reads = traffic(1, () => t.app.inject({ method: 'GET', url: `/api/orgs/${org.orgId}/policies`, headers: admin }));
+      await load.until(20, ok);
+      await kill(ferret.child);
+      await reads.until(3, refused);
+      await load.until(20, ok);
+      spawned(await startFerretDb(dir, 'pf_fault', Number(new URL(ferret.url).port)));
+      await reads.until(1, ok);
+      await Promise.all([load.stop(), reads.stop()]);
+
+      expectFailClosed(load.answers, masked, ['store_unavailable']);
+      expectFailClosed(reads.answers, (a) => expect(Array.isArray(a.body)).toBe(true), ['store_unavailable']);
+      await expectAllRecorded(t, load.answers);
+    } finally {
+      await t.close();
+    }
+  });
+});
