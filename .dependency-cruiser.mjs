@@ -15,7 +15,7 @@ export const LAYERS = {
   detect: ['engine', 'errors'],
   checks: ['engine', 'store'],
   services: ['checks', 'detect', 'store', 'jobs', 'compliance', 'files', 'pdf', 'engine', 'errors'],
-  workers: ['services', 'checks', 'files', 'store', 'jobs', 'compliance', 'pdf', 'engine', 'config', 'errors'],
+  workers: ['services', 'checks', 'detect', 'files', 'store', 'jobs', 'compliance', 'pdf', 'engine', 'config', 'errors'],
   api: ['services', 'checks', 'detect', 'store', 'jobs', 'compliance', 'files', 'pdf', 'engine', 'config', 'errors'],
 };
 

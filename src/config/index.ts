@@ -32,6 +32,7 @@ const EnvSchema = z.object({
   FILE_JOB_ATTEMPTS: int(1, 20).default(3),
   FILE_JOB_LOCK_MS: int(1_000, 3_600_000).default(20_000),
   FILE_STALLED_INTERVAL_MS: int(100, 3_600_000).default(5_000),
+  FILE_DETECT_TIMEOUT_MS: int(1_000, 3_600_000).default(300_000),
   OCR_WORKERS: int(1, 16).default(Math.min(2, availableParallelism())),
   FILE_MAX_PIXELS: int(1, 1_000_000_000).default(50_000_000),
   FILE_MAX_PAGES: int(1, 100_000).default(1_000),
@@ -76,6 +77,8 @@ export interface Config {
     attempts: number;
     lockMs: number;
     stalledIntervalMs: number;
+    /** A file's scan (on a detection thread of the worker) fails past this. */
+    detectTimeoutMs: number;
     ocrWorkers: number;
     maxPixels: number;
     maxPages: number;
@@ -150,6 +153,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       attempts: e.FILE_JOB_ATTEMPTS,
       lockMs: e.FILE_JOB_LOCK_MS,
       stalledIntervalMs: e.FILE_STALLED_INTERVAL_MS,
+      detectTimeoutMs: e.FILE_DETECT_TIMEOUT_MS,
       ocrWorkers: e.OCR_WORKERS,
       maxPixels: e.FILE_MAX_PIXELS,
       maxPages: e.FILE_MAX_PAGES,

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { CheckOutcome } from '../engine/types.js';
 import { Errors } from '../errors.js';
-import { checkText, type CheckTextTask } from './thread.js';
+import { checkText, checkTextWithPlan, type CheckTextTask, type PlannedOutcome } from './thread.js';
 
 export interface DetectPoolOptions {
   threads: number;
@@ -52,13 +52,22 @@ export class DetectPool {
     return Math.floor(this.opts.inlineMaxChars / Math.max(1, patterns));
   }
 
-  async checkText(task: CheckTextTask): Promise<CheckOutcome> {
+  checkText(task: CheckTextTask): Promise<CheckOutcome> {
+    return this.run(task, 'checkText', checkText);
+  }
+
+  /** The check with its mask plan: a file is masked in its own format from the plan. */
+  checkWithPlan(task: CheckTextTask): Promise<PlannedOutcome> {
+    return this.run(task, 'checkTextWithPlan', checkTextWithPlan);
+  }
+
+  private async run<T>(task: CheckTextTask, name: string, inline: (task: CheckTextTask) => T): Promise<T> {
     // A short text scans in tens of microseconds, less than a hop to a worker thread costs; the
     // engine is linear-time, so this bounds the event loop's pause to well under a millisecond.
     // A policy whose settings fail to compile fails here or in the thread: 503, never unchecked.
     if (task.text.length <= this.inlineLimit(task)) {
       try {
-        return checkText(task);
+        return inline(task);
       } catch (err) {
         throw Object.assign(Errors.detectionFailed(), { cause: err });
       }
@@ -66,7 +75,7 @@ export class DetectPool {
     if (this.inFlight >= this.opts.threads + this.opts.maxQueue) throw Errors.detectionOverloaded();
     this.inFlight += 1;
     try {
-      return (await this.pool.run(task, { name: 'checkText', signal: AbortSignal.timeout(this.opts.timeoutMs) })) as CheckOutcome;
+      return (await this.pool.run(task, { name, signal: AbortSignal.timeout(this.opts.timeoutMs) })) as T;
     } catch (err) {
       if (err instanceof Error && err.name === 'AbortError') throw Errors.detectionTimeout();
       throw Object.assign(Errors.detectionFailed(), { cause: err });

@@ -1,5 +1,6 @@
-// Piscina tasks: CPU-bound detection runs here, off the API's event loop.
-import { check } from '../engine/index.js';
+// Piscina tasks: CPU-bound detection runs here, off the event loop of the API (text checks) and of
+// the worker process (file checks, whose BullMQ locks are renewed by that loop).
+import { check, checkWithPlan, type MaskReplacement } from '../engine/index.js';
 import type { CheckOptions, CheckOutcome } from '../engine/types.js';
 
 /**
@@ -13,4 +14,11 @@ export interface CheckTextTask {
 
 export function checkText(task: CheckTextTask): CheckOutcome {
   return check(task.text, task.options);
+}
+
+/** A check that also returns its mask plan (null when blocked), for masking a file in its own format. */
+export type PlannedOutcome = CheckOutcome & { masks: MaskReplacement[] | null };
+
+export function checkTextWithPlan(task: CheckTextTask): PlannedOutcome {
+  return checkWithPlan(task.text, task.options);
 }

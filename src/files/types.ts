@@ -21,8 +21,8 @@ export interface MaskSpan {
   replacement: string;
 }
 
-/** Plans the replacements for a text (engine scan + decide + mask plan, done by the caller). */
-export type MaskPlanner = (text: string) => MaskSpan[];
+/** Plans the replacements for a text (engine scan + decide + mask plan, done by the caller, possibly on another thread). */
+export type MaskPlanner = (text: string) => MaskSpan[] | Promise<MaskSpan[]>;
 
 export interface Box {
   x0: number;

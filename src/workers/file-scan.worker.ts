@@ -6,7 +6,8 @@ import { UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bu
 import type { Logger } from 'pino';
 import { checkOptionsOf } from '../checks/options.js';
 import { checkRecord, recordedAnswer, type RecordedLookup } from '../checks/record.js';
-import { checkWithPlan } from '../engine/index.js';
+import type { DetectPool } from '../detect/pool.js';
+import type { PlannedOutcome } from '../detect/thread.js';
 import type { CheckOptions } from '../engine/types.js';
 import { extract } from '../files/extract/index.js';
 import { maskFile } from '../files/mask/index.js';
@@ -26,6 +27,8 @@ export interface FileScanDeps {
   /** The stored record of a check, when the job runs again after recording it. */
   recorded: RecordedLookup;
   ocr: OcrPool;
+  /** Detection off the event loop, which must stay free to renew the job's lock during a long scan. */
+  detect: Pick<DetectPool, 'checkWithPlan'>;
   vault: KeyVault;
   limits: FileLimits;
 }
@@ -41,13 +44,22 @@ function asUnrecoverable(err: unknown): never {
  * of the text (DOCX) has it checked again. That view must reach the same verdict, or the file would
  * be masked under a decision its own text does not support: fail closed.
  */
-function planner(extraction: Extraction, masks: MaskSpan[], options: CheckOptions): MaskPlanner {
-  return (text) => {
+function planner(deps: FileScanDeps, extraction: Extraction, masks: MaskSpan[], options: CheckOptions): MaskPlanner {
+  return async (text) => {
     if (text === extraction.text) return masks;
-    const again = checkWithPlan(text, options).masks;
+    const again = (await detected(deps, text, options)).masks;
     if (!again) throw unrecoverable({ status: 503, code: 'detection_failed', detail: 'The file could not be masked consistently; it was not released.' });
     return again;
   };
+}
+
+/** A scan that cannot finish (its thread failed, or it ran past its time budget) will not on a retry either. */
+async function detected(deps: FileScanDeps, text: string, options: CheckOptions): Promise<PlannedOutcome> {
+  try {
+    return await deps.detect.checkWithPlan({ text, options });
+  } catch {
+    throw unrecoverable({ status: 503, code: 'detection_failed', detail: 'Detection failed; the file was not checked.' });
+  }
 }
 
 const resultOf = (doc: AuditDoc): FileScanResult => ({ ...recordedAnswer(doc), masked: doc.file?.masked ?? false });
@@ -84,17 +96,12 @@ async function checkFile(deps: FileScanDeps, data: FileScanJob): Promise<FileSca
   }
 
   const options = checkOptionsOf(data.policy, data.destination, deps.vault.maskingKeyFor(data.org_id));
-  let outcome: ReturnType<typeof checkWithPlan>;
-  try {
-    outcome = checkWithPlan(extraction.text, options);
-  } catch {
-    throw unrecoverable({ status: 503, code: 'detection_failed', detail: 'Detection failed; the file was not checked.' });
-  }
+  const outcome = await detected(deps, extraction.text, options);
 
   const createdAt = new Date();
   const masked = outcome.masks !== null;
   if (outcome.masks) {
-    const file = await maskFile(bytes, extraction, planner(extraction, outcome.masks, options)).catch(asUnrecoverable);
+    const file = await maskFile(bytes, extraction, planner(deps, extraction, outcome.masks, options)).catch(asUnrecoverable);
     await deps.files.putMasked(id, file.bytes, { org_id: data.org_id, mime: file.mime, ext: file.ext });
   }
 

@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { recordedChecks } from '../checks/record.js';
 import type { Config } from '../config/index.js';
+import { DetectPool } from '../detect/pool.js';
 import { createOcrPool } from '../files/ocr-pool.js';
 import { DEFAULT_FILE_LIMITS, type FileLimits } from '../files/types.js';
 import { bullPrefix } from '../jobs/prefix.js';
@@ -26,6 +27,14 @@ function fileLimitsOf(config: Config): FileLimits {
 export async function startFileWorkers(config: Config, repos: Pick<Repositories, 'files' | 'audit'>, journal: AuditJournal, log: Logger): Promise<FileWorkers> {
   const { files } = repos;
   const ocr = await createOcrPool({ workers: config.files.ocrWorkers });
+  // One detection thread per concurrent job: a scan of a large file must not block the event loop
+  // that renews the job's lock (docs/files.md, "Exactly once").
+  const detect = new DetectPool({
+    threads: config.files.concurrency,
+    maxQueue: config.files.concurrency,
+    timeoutMs: config.files.detectTimeoutMs,
+    inlineMaxChars: config.detect.inlineMaxChars,
+  });
   // BullMQ workers block on Redis and must wait out outages: maxRetriesPerRequest null.
   const connection = new Redis(config.redis.url, { maxRetriesPerRequest: null, connectionName: 'preflight-file-workers' });
   connection.on('error', (err) => log.warn({ err: err.message }, 'file workers redis connection error'));
@@ -36,6 +45,7 @@ export async function startFileWorkers(config: Config, repos: Pick<Repositories,
       journal,
       recorded: recordedChecks(repos.audit, journal),
       ocr,
+      detect,
       vault: new KeyVault(config.masterKey),
       limits: fileLimitsOf(config),
     },
@@ -54,7 +64,7 @@ export async function startFileWorkers(config: Config, repos: Pick<Repositories,
     async close() {
       // Running jobs finish (or, past the process's shutdown timeout, are picked up again as stalled).
       await Promise.allSettled([scan.close(), sweeper.close(), sweepQueue.close()]);
-      await ocr.close();
+      await Promise.all([ocr.close(), detect.close()]);
       connection.disconnect();
     },
   };

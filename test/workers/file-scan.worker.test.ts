@@ -6,6 +6,7 @@ import type { Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { MongoClient, type Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DetectPool } from '../../src/detect/pool.js';
 import { defaultRules } from '../../src/engine/index.js';
 import { createOcrPool, type OcrPool } from '../../src/files/ocr-pool.js';
 import { DEFAULT_FILE_LIMITS } from '../../src/files/types.js';
@@ -22,6 +23,8 @@ let client: MongoClient;
 let db: Db;
 let redis: Redis;
 let ocr: OcrPool;
+// Every text through the thread, as a large file's would go.
+const detect = new DetectPool({ threads: 1, maxQueue: 1, timeoutMs: 60_000, inlineMaxChars: 0 });
 beforeAll(async () => {
   client = await MongoClient.connect(mongodbUrl);
   db = client.db(`pf_test_scan_${randomBytes(4).toString('hex')}`);
@@ -29,7 +32,7 @@ beforeAll(async () => {
   ocr = await createOcrPool({ workers: 1 });
 });
 afterAll(async () => {
-  await ocr.close();
+  await Promise.all([ocr.close(), detect.close()]);
   redis.disconnect();
   await db.dropDatabase();
   await client.close();
@@ -59,6 +62,7 @@ describe('file-scan processor', () => {
       journal,
       recorded: (id) => journal.pending(id),
       ocr,
+      detect,
       vault: new KeyVault('test-master-key-0123456789abcdef0123456789'),
       limits: DEFAULT_FILE_LIMITS,
     });

@@ -175,7 +175,7 @@ export async function maskDocx(bytes: Buffer, plan: MaskPlanner): Promise<Buffer
   }
 
   const text = view.text;
-  const masked = maskSegments(text, view.slots, planSpans(plan, text));
+  const masked = maskSegments(text, view.slots, await planSpans(plan, text));
   const changed = new Set<string>();
   view.slots.forEach((slot, i) => {
     if (masked[i] === text.slice(slot.start, slot.end)) return;

@@ -14,7 +14,7 @@ import { maskText, textExt } from './text.js';
 export async function maskFile(bytes: Buffer, extraction: Extraction, plan: MaskPlanner): Promise<MaskedFile> {
   const { layout, text } = extraction;
   if (layout.kind === 'docx') return { bytes: await maskDocx(bytes, plan), mime: DOCX_MIME, ext: 'docx' };
-  const spans = planSpans(plan, text);
+  const spans = await planSpans(plan, text);
   switch (layout.kind) {
     case 'text':
       return { bytes: maskText(text, layout.encoding, spans), mime: layout.mime, ext: textExt(layout.mime) };

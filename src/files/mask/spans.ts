@@ -11,8 +11,8 @@ export interface Segment {
  * overlapping: masking with anything else could leave part of a value in place, and a DLP service
  * fails closed.
  */
-export function planSpans(plan: MaskPlanner, text: string): MaskSpan[] {
-  const spans = plan(text);
+export async function planSpans(plan: MaskPlanner, text: string): Promise<MaskSpan[]> {
+  const spans = await plan(text);
   let pos = 0;
   for (const { start, end } of spans) {
     if (!(Number.isInteger(start) && Number.isInteger(end) && pos <= start && start <= end && end <= text.length)) {
