@@ -134,7 +134,7 @@ export async function benchAuthFlood(): Promise<void> {
 ## Failed authentication under a flood (\`auth-flood\`)
 
 ${machineLine()}
-API from \`dist/\` with default settings (\`AUTH_FAILURES_PER_MINUTE\` 30), local Redis + FerretDB (SQLite backend, which scans a collection for any filter but \`_id\`) on the same machine, ${POLICIES} policies seeded in one organization. Each measured check is the first use of a never-used policy key, sent one at a time from 127.0.0.2 over one kept-alive connection; the flood is autocannon from 127.0.0.1, ${FLOOD_CONNECTIONS} connections, each request a random well-formed \`svc_sk_\` key, started ${FLOOD_LEAD_MS / 1000} s before the measured checks and stopped after them. The load generator shares the cores with the server.
+API from \`dist/\` with default settings (\`AUTH_FAILURES_PER_MINUTE\` 30, \`AUTH_THROTTLE_DELAY_MS\` 1000), local Redis + FerretDB (SQLite backend, which scans a collection for any filter but \`_id\`) on the same machine, ${POLICIES} policies seeded in one organization. Each measured check is the first use of a never-used policy key, sent one at a time from 127.0.0.2 over one kept-alive connection; the flood is autocannon from 127.0.0.1, ${FLOOD_CONNECTIONS} connections, each request a random well-formed \`svc_sk_\` key, started ${FLOOD_LEAD_MS / 1000} s before the measured checks and stopped after them. The load generator shares the cores with the server.
 
 | first check with a new key | p50 ms | p95 ms | admitted |
 |---|---:|---:|---:|
@@ -142,7 +142,7 @@ API from \`dist/\` with default settings (\`AUTH_FAILURES_PER_MINUTE\` 30), loca
 | during the flood | ${ms(flooded.p50)} | ${ms(flooded.p95)} | ${admitted(flooded.statuses)}/${FRESH_KEYS} |
 
 - Ratio flood / quiet: p50 **${ratioP50.toFixed(2)}×** (target ≤ ${TARGET_RATIO}×: ${verdict(ratioP50)}), p95 ${ratioP95.toFixed(2)}× (target ≤ ${TARGET_RATIO}×: ${verdict(ratioP95)}).
-- The flood: ${Math.round(floodResult.requests.average)} req/s, status mix ${mix || 'none'}, ${floodResult.errors + floodResult.timeouts} errors/timeouts. Each 401 is an unknown key that reached the store; each 429 (\`auth_throttled\`) was refused with Redis reads only.
+- The flood: ${Math.round(floodResult.requests.average)} req/s, status mix ${mix || 'none'}, ${floodResult.errors + floodResult.timeouts} errors/timeouts. Each 401 is an unknown key that reached the store; each 429 (\`auth_throttled\`) was refused without a lookup (held back by \`AUTH_THROTTLE_DELAY_MS\`).
 - A new key from the flooding address itself: ${sameAddress.status} (${sameAddress.status === 429 ? 'expected: an address past its failures cannot have uncached keys looked up until its window ends' : 'unexpected'}).
 `;
     writeSection('auth-flood', section);

@@ -49,10 +49,12 @@ export class KeyResolver {
   }
 
   private async cached(cacheKey: string, load: () => Promise<PolicyDoc | null>, beforeLoad?: () => Promise<void>): Promise<PolicyPrincipal | null> {
-    const epoch = await this.currentEpoch();
     const hit = this.entries.get(cacheKey);
+    // A key this replica never loaded needs the store whatever the epoch: ask first, read nothing.
+    if (!hit) await beforeLoad?.();
+    const epoch = await this.currentEpoch();
     if (hit && hit.epoch === epoch) return hit.principal;
-    await beforeLoad?.();
+    if (hit) await beforeLoad?.();
     const policy = await load();
     const org = policy && (await this.repos.organizations.findByRef(policy.org_id));
     if (!policy || !org) {

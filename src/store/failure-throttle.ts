@@ -20,7 +20,17 @@ export function addressScope(address: string): string {
   return `${groups.slice(0, 4).map((g) => Number.parseInt(g, 16).toString(16)).join(':')}::/64`;
 }
 
+/** Addresses remembered as waiting; past this many the memory starts over (Redis still knows). */
+const MAX_REMEMBERED = 10_000;
+
 export class FailureThrottle {
+  /**
+   * When each address known to be past its limit may try again (epoch ms). Redis said so, and a
+   * window never ends early, so this replica answers those addresses without asking again: a flood
+   * from one address then costs no Redis call at all.
+   */
+  private readonly waitingUntil = new Map<string, number>();
+
   /**
    * @param namespace the Redis key before the address, e.g. `pf:sign-in-failures:`
    * @param maxFailures failures allowed in one window before the address must wait
@@ -37,14 +47,20 @@ export class FailureThrottle {
   }
 
   /** Seconds until the address may try again, or null when it may try now. */
-  async retryAfterS(address: string): Promise<number | null> {
-    const key = this.key(address);
+  async retryAfterS(address: string, now = Date.now()): Promise<number | null> {
+    const scope = addressScope(address);
+    const until = this.waitingUntil.get(scope);
+    if (until !== undefined && until > now) return Math.ceil((until - now) / 1000);
+    this.waitingUntil.delete(scope);
+    const key = this.namespace + scope;
     const replies = await withRedis(() => this.redis.multi().get(key).pttl(key).exec());
     const failed = replies?.find(([err]) => err);
     if (!replies || failed) throw new RedisUnavailableError({ cause: failed?.[0] });
     const [failures, ttlMs] = replies.map(([, value]) => value);
     if (Number(failures ?? 0) < this.maxFailures) return null;
     const remaining = typeof ttlMs === 'number' && ttlMs > 0 ? ttlMs : this.windowMs;
+    if (this.waitingUntil.size >= MAX_REMEMBERED) this.waitingUntil.clear();
+    this.waitingUntil.set(scope, now + remaining);
     return Math.max(1, Math.ceil(remaining / 1000));
   }
 

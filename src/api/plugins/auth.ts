@@ -7,6 +7,7 @@
 // (src/store/failure-throttle.ts). 403: a real credential that may not do this (a partner key outside its
 // organization's /compliance/* reads), a key of another organization, an inactive policy, a policy
 // whose license is revoked or expired, or a cookie-authenticated write from a foreign Origin.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError, Errors } from '../../errors.js';
@@ -144,7 +145,10 @@ export default fp(
      */
     const mayTry = (request: FastifyRequest) => async () => {
       const waitS = await authFailures.retryAfterS(request.ip);
-      if (waitS !== null) throw Errors.authThrottled(waitS, authFailures.maxFailures);
+      if (waitS === null) return;
+      // Held back (a timer, no work): a flood that waits for its answers slows to one per connection per delay.
+      await sleep(app.config.limits.authThrottleDelayMs);
+      throw Errors.authThrottled(waitS, authFailures.maxFailures);
     };
 
     async function policyPrincipal(rawKey: string, request: FastifyRequest): Promise<PolicyPrincipal> {
