@@ -47,7 +47,8 @@ export class FailureThrottle {
   }
 
   /** Seconds until the address may try again, or null when it may try now. */
-  async retryAfterS(address: string, now = Date.now()): Promise<number | null> {
+  async retryAfterS(address: string): Promise<number | null> {
+    const now = Date.now();
     const scope = addressScope(address);
     const until = this.waitingUntil.get(scope);
     if (until !== undefined && until > now) return Math.ceil((until - now) / 1000);

@@ -74,6 +74,15 @@ describe('refused keys from one address', () => {
     expect((await checkFrom(t.app, '198.51.100.1', cachedKey)).statusCode).toBe(200);
   });
 
+  it('a burst of unknown keys from one address reaches the store only a few at a time, so the count stops it', async () => {
+    const address = '198.51.100.8';
+    const burst = await Promise.all(Array.from({ length: 24 }, () => checkFrom(t.app, address, unknownKey())));
+    const refused = burst.filter((res) => res.statusCode === 401).length;
+    // Four lookups per address run at once (src/api/plugins/auth.ts): at most those past the limit's last free one.
+    expect(refused).toBeLessThanOrEqual(LIMIT + 3);
+    expect(burst.filter((res) => res.statusCode === 429)).toHaveLength(24 - refused);
+  });
+
   it('counts malformed keys, unknown partner keys and unknown license keys too', async () => {
     const address = '198.51.100.3';
     const partner = await t.app.inject({

@@ -2,19 +2,22 @@
 // cookie obtained with it, a policy API key, a compliance partner key, or (for SDK license
 // validation only) a license key.
 // 401: no credential, a malformed one, one that does not exist, a session that ended or was
-// tampered with, or more than one credential (docs/decisions.md, "One credential per request").
+// tampered with, or more than one credential (docs/decisions.md, "Authentication").
+// 403: a real credential that may not do this (a partner key outside its organization's
+// /compliance/* reads), a key of another organization, an inactive policy, a policy whose license
+// is revoked or expired, or a cookie-authenticated write from a foreign Origin.
 // 429: an address with too many refused credentials, before anything it sends costs a store lookup
-// (src/store/failure-throttle.ts). 403: a real credential that may not do this (a partner key outside its
-// organization's /compliance/* reads), a key of another organization, an inactive policy, a policy
-// whose license is revoked or expired, or a cookie-authenticated write from a foreign Origin.
+// or guesses the admin token (src/store/failure-throttle.ts).
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError, Errors } from '../../errors.js';
+import { AddressSlots } from '../../services/address-slots.js';
 import type { PolicyPrincipal } from '../../services/key-resolver.js';
 import { assertLicenseActive } from '../../services/licenses.js';
 import { adminTokenMatcher } from '../../services/sign-in.js';
 import { isWellFormedKey, KEY_PREFIXES } from '../../store/api-keys.js';
+import { addressScope } from '../../store/failure-throttle.js';
 import type { LicenseDoc } from '../../store/license-repository.js';
 import type { OrganizationDoc } from '../../store/organization-repository.js';
 import type { PartnerKeyDoc } from '../../store/partner-key-repository.js';
@@ -101,7 +104,7 @@ const REPEATED =
   'A credential was sent more than once (a repeated X-Service-API-Key or Authorization header, or two session cookies); send one credential once.';
 
 /**
- * One credential per request (docs/decisions.md): no credential header twice, and never an API key
+ * One credential per request (docs/decisions.md, "Authentication"): no credential header twice, and never an API key
  * beside the admin token or the session cookie, whatever either is worth. The cookie counts only
  * where it would authenticate; elsewhere the browser's ambient cookie is ignored.
  */
@@ -118,6 +121,9 @@ function assertOneCredential(request: FastifyRequest, cookieCounts: boolean): vo
   }
 }
 
+/** Credential lookups (or admin-token comparisons) one client address may have in flight on a replica. */
+const LOOKUPS_PER_ADDRESS = 4;
+
 /** Refusals that verified (or shape-checked) a credential: each counts against the caller's address. */
 const COUNTED_FAILURES = new Set(['invalid_api_key', 'invalid_credentials', 'invalid_session', 'invalid_license_key']);
 
@@ -126,6 +132,8 @@ export default fp(
     const isAdminToken = adminTokenMatcher(app.config.adminToken);
     const ownOrigin = originOf(app.config.baseUrl);
     const { keys, partnerKeys, sessions, authFailures } = app.services;
+    const slots = new AddressSlots(LOOKUPS_PER_ADDRESS);
+    const heldSlots = new WeakMap<FastifyRequest, () => void>();
 
     /** Runs a hook and counts its refusal of a credential against the client address. */
     const counted =
@@ -136,6 +144,8 @@ export default fp(
         } catch (err) {
           if (err instanceof ApiError && COUNTED_FAILURES.has(err.code)) await authFailures.recordFailure(request.ip);
           throw err;
+        } finally {
+          heldSlots.get(request)?.();
         }
       };
 
@@ -144,8 +154,12 @@ export default fp(
      * the admin token is compared. Keys already verified (cached) and sessions do not come here.
      */
     const mayTry = (request: FastifyRequest) => async () => {
+      // Held until the outcome is counted (in `counted`), so the next lookup from the address sees it.
+      const release = await slots.acquire(addressScope(request.ip));
+      heldSlots.set(request, release);
       const waitS = await authFailures.retryAfterS(request.ip);
       if (waitS === null) return;
+      release();
       // Held back (a timer, no work): a flood that waits for its answers slows to one per connection per delay.
       await sleep(app.config.limits.authThrottleDelayMs);
       throw Errors.authThrottled(waitS, authFailures.maxFailures);
