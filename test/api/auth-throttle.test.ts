@@ -100,13 +100,15 @@ describe('refused keys from one address', () => {
     expectThrottled(licenseAgain);
   });
 
-  it('conflicting credentials and missing ones are not counted: they cost nothing and guess nothing', async () => {
+  it('conflicting, missing and dead-session credentials are not counted: they cost nothing and guess nothing', async () => {
     const address = '198.51.100.4';
     const org = await createOrg(t.app);
     for (let i = 0; i < LIMIT + 1; i++) {
       const conflict = await t.app.inject({ method: 'POST', url: '/api/preflight/text', headers: { 'x-service-api-key': unknownKey(), ...admin }, payload: body, remoteAddress: address });
       expect(conflict.json().code).toBe('conflicting_credentials');
       expect((await t.app.inject({ method: 'POST', url: '/api/preflight/text', payload: body, remoteAddress: address })).statusCode).toBe(401);
+      const expired = await t.app.inject({ method: 'GET', url: '/api/organizations', headers: { cookie: `${SESSION_COOKIE}=expired` }, remoteAddress: address });
+      expect(expired.json().code).toBe('invalid_session');
     }
     expect((await checkFrom(t.app, address, await freshKey(org.orgId, org.policyId))).statusCode).toBe(200);
   });

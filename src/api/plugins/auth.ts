@@ -124,8 +124,12 @@ function assertOneCredential(request: FastifyRequest, cookieCounts: boolean): vo
 /** Credential lookups (or admin-token comparisons) one client address may have in flight on a replica. */
 const LOOKUPS_PER_ADDRESS = 4;
 
-/** Refusals that verified (or shape-checked) a credential: each counts against the caller's address. */
-const COUNTED_FAILURES = new Set(['invalid_api_key', 'invalid_credentials', 'invalid_session', 'invalid_license_key']);
+/**
+ * Refusals of a key (malformed or unknown) or of a guess at the admin token: each counts against the
+ * caller's address. Not a dead session: a browser with an expired cookie fails on every asset of a
+ * page, and its ids can neither be guessed nor cost the store anything.
+ */
+const COUNTED_FAILURES = new Set(['invalid_api_key', 'invalid_credentials', 'invalid_license_key']);
 
 export default fp(
   async (app) => {
