@@ -67,9 +67,10 @@ async function firstChecks(base: URL, agent: Agent, keys: string[]): Promise<{ p
   return { p50: percentile(times, 50), p95: percentile(times, 95), statuses };
 }
 
+/** autocannon until stopped (its duration is only an upper bound). */
 function startFlood(url: string): { stop: () => Promise<autocannon.Result> } {
-  let done: (r: autocannon.Result) => void = () => undefined;
-  const finished = new Promise<autocannon.Result>((resolve) => (done = resolve));
+  let settle: (err: Error | null, result: autocannon.Result) => void = () => undefined;
+  const finished = new Promise<autocannon.Result>((resolve, reject) => (settle = (err, result) => (err ? reject(err) : resolve(result))));
   const instance = autocannon(
     {
       url,
@@ -84,7 +85,7 @@ function startFlood(url: string): { stop: () => Promise<autocannon.Result> } {
         },
       ],
     },
-    (err, result) => (err ? done({ ...result, errors: -1 }) : done(result)),
+    (err, result) => settle(err, result),
   );
   return {
     stop: () => {
