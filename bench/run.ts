@@ -1,6 +1,7 @@
 // `npm run bench [name ...]`: runs the named benchmarks (all by default) and updates bench/RESULTS.md.
 import { spawnSync } from 'node:child_process';
 import { benchAuditJournal } from './audit-journal.js';
+import { benchAuthFlood } from './auth-flood.js';
 import { benchCompliance } from './compliance.js';
 import { benchTextChecks } from './text-checks.js';
 
@@ -8,6 +9,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   text: benchTextChecks,
   audit: benchAuditJournal,
   compliance: benchCompliance,
+  'auth-flood': benchAuthFlood,
 };
 
 const names = process.argv.slice(2);

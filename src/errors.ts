@@ -23,6 +23,21 @@ const unavailable = (code: string, detail: string) =>
 const limited = (code: string, detail: string, retryAfterS: number) =>
   new ApiError(429, code, detail, { 'retry-after': String(retryAfterS) }, { retry_after: retryAfterS });
 
+/** 429 of a narrow throttle that sets its own X-RateLimit-* (none left until `Retry-After`). */
+const throttled = (code: string, detail: string, retryAfterS: number, limit: number) =>
+  new ApiError(
+    429,
+    code,
+    detail,
+    {
+      'retry-after': String(retryAfterS),
+      'x-ratelimit-limit': String(limit),
+      'x-ratelimit-remaining': '0',
+      'x-ratelimit-reset': String(Math.ceil(Date.now() / 1000) + retryAfterS),
+    },
+    { retry_after: retryAfterS },
+  );
+
 export const Errors = {
   malformedJson: (detail: string) => new ApiError(400, 'malformed_json', detail),
   badRequest: (detail: string) => new ApiError(400, 'bad_request', detail),
@@ -33,6 +48,7 @@ export const Errors = {
   missingCredentials: () =>
     new ApiError(401, 'missing_credentials', 'Missing credentials: send Authorization: Bearer <admin token>.'),
   invalidAdminToken: () => new ApiError(401, 'invalid_credentials', 'The bearer token is not valid.'),
+  conflictingCredentials: (detail: string) => new ApiError(401, 'conflicting_credentials', detail),
   missingLicenseKey: () =>
     new ApiError(401, 'missing_license_key', 'Missing license key: send Authorization: Bearer <license key>.'),
   malformedLicenseKey: () => new ApiError(401, 'invalid_license_key', 'The license key is not in a valid format.'),
@@ -58,6 +74,14 @@ export const Errors = {
   validation: (detail: string) => new ApiError(422, 'validation_error', detail),
   rateLimited: (detail: string, retryAfterS: number) => limited('rate_limited', detail, retryAfterS),
   quotaExceeded: (detail: string, retryAfterS: number) => limited('quota_exceeded', detail, retryAfterS),
+  /** Refused before a credential is even looked up: the address has failed too often (src/api/plugins/auth.ts). */
+  authThrottled: (retryAfterS: number, limit: number) =>
+    throttled(
+      'auth_throttled',
+      `Too many failed authentications from this address (${limit} per minute). Credentials that are not already verified are refused for ${retryAfterS} s.`,
+      retryAfterS,
+      limit,
+    ),
 
   detectionOverloaded: () => unavailable('detection_overloaded', 'Detection is at capacity; the content was not checked. Retry shortly.'),
   detectionTimeout: () => unavailable('detection_timeout', 'Detection did not finish in time; the content was not checked.'),
@@ -67,19 +91,7 @@ export const Errors = {
     status >= 500 ? unavailable(code, detail) : new ApiError(status, code, detail),
   fileCheckFailed: () => unavailable('file_check_failed', 'The file could not be checked and nothing was released. Submit it again.'),
   /** One bundle per window: its own X-RateLimit-* (1 per window, none left), not the dashboard ceiling's. */
-  exportThrottled: (detail: string, retryAfterS: number) =>
-    new ApiError(
-      429,
-      'export_throttled',
-      detail,
-      {
-        'retry-after': String(retryAfterS),
-        'x-ratelimit-limit': '1',
-        'x-ratelimit-remaining': '0',
-        'x-ratelimit-reset': String(Math.ceil(Date.now() / 1000) + retryAfterS),
-      },
-      { retry_after: retryAfterS },
-    ),
+  exportThrottled: (detail: string, retryAfterS: number) => throttled('export_throttled', detail, retryAfterS, 1),
   exportFailed: () => unavailable('export_failed', 'The evidence bundle could not be generated. Retry shortly.'),
   pdfRenderFailed: () => unavailable('pdf_render_failed', 'The PDF could not be rendered. Retry shortly.'),
   storeUnavailable: () => unavailable('store_unavailable', 'The data store is unavailable; the request was not completed.'),

@@ -19,6 +19,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAX_TEXT_BYTES: int(1, 64 * 1024 * 1024).default(1024 * 1024),
   DASHBOARD_RATE_PER_MINUTE: int(1, 1_000_000).default(600),
+  AUTH_FAILURES_PER_MINUTE: int(1, 1_000_000).default(30),
+  AUTH_THROTTLE_DELAY_MS: int(0, 60_000).default(1_000),
   DETECT_THREADS: int(1, 256).default(Math.max(1, availableParallelism() - 1)),
   DETECT_MAX_QUEUE: int(0, 100_000).default(1_024),
   DETECT_TIMEOUT_MS: int(10, 120_000).default(10_000),
@@ -64,7 +66,14 @@ export interface Config {
   masterKey: string;
   chromiumPath: string;
   logLevel: string;
-  limits: { maxTextBytes: number; dashboardPerMinute: number };
+  limits: {
+    maxTextBytes: number;
+    dashboardPerMinute: number;
+    /** Refused credentials per client address per minute before its unverified credentials get 429. */
+    authFailuresPerMinute: number;
+    /** How long such a 429 is held back, so a client that waits for answers floods at most one per this. */
+    authThrottleDelayMs: number;
+  };
   detect: { threads: number; maxQueue: number; timeoutMs: number; inlineMaxChars: number };
   audit: { drainBatch: number; claimIdleMs: number; maxBacklog: number; drainInApi: boolean };
   /** GET /metrics answers without a credential (a scraper on a private network). */
@@ -132,7 +141,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     masterKey: e.SERVICE_MASTER_KEY,
     chromiumPath: e.CHROMIUM_PATH,
     logLevel: e.LOG_LEVEL,
-    limits: { maxTextBytes: e.MAX_TEXT_BYTES, dashboardPerMinute: e.DASHBOARD_RATE_PER_MINUTE },
+    limits: {
+      maxTextBytes: e.MAX_TEXT_BYTES,
+      dashboardPerMinute: e.DASHBOARD_RATE_PER_MINUTE,
+      authFailuresPerMinute: e.AUTH_FAILURES_PER_MINUTE,
+      authThrottleDelayMs: e.AUTH_THROTTLE_DELAY_MS,
+    },
     detect: {
       threads: e.DETECT_THREADS,
       maxQueue: e.DETECT_MAX_QUEUE,

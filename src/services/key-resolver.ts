@@ -48,10 +48,13 @@ export class KeyResolver {
     }
   }
 
-  private async cached(cacheKey: string, load: () => Promise<PolicyDoc | null>): Promise<PolicyPrincipal | null> {
-    const epoch = await this.currentEpoch();
+  private async cached(cacheKey: string, load: () => Promise<PolicyDoc | null>, beforeLoad?: () => Promise<void>): Promise<PolicyPrincipal | null> {
     const hit = this.entries.get(cacheKey);
+    // A key this replica never loaded needs the store whatever the epoch: ask first, read nothing.
+    if (!hit) await beforeLoad?.();
+    const epoch = await this.currentEpoch();
     if (hit && hit.epoch === epoch) return hit.principal;
+    if (hit) await beforeLoad?.();
     const policy = await load();
     const org = policy && (await this.repos.organizations.findByRef(policy.org_id));
     if (!policy || !org) {
@@ -65,9 +68,10 @@ export class KeyResolver {
     return principal;
   }
 
-  byKey(rawKey: string): Promise<PolicyPrincipal | null> {
+  /** `beforeLoad` runs only when the key must be looked up in the store (it may throw to prevent that). */
+  byKey(rawKey: string, beforeLoad?: () => Promise<void>): Promise<PolicyPrincipal | null> {
     const hash = hashKey(rawKey);
-    return this.cached(`key:${hash}`, () => this.repos.policies.findByKeyHash(hash));
+    return this.cached(`key:${hash}`, () => this.repos.policies.findByKeyHash(hash), beforeLoad);
   }
 
   byPolicyId(orgId: string, policyId: string): Promise<PolicyPrincipal | null> {

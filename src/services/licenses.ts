@@ -109,8 +109,10 @@ export class LicenseService {
   }
 
   /** A license key presented by an SDK: 401 when malformed or unknown, 403 (`valid: false`) when revoked or expired. */
-  async authenticate(rawKey: string): Promise<LicenseDoc> {
+  /** `beforeLookup` runs before the store is asked (it may throw to prevent that). */
+  async authenticate(rawKey: string, beforeLookup?: () => Promise<void>): Promise<LicenseDoc> {
     if (!isWellFormedKey('license', rawKey)) throw Errors.malformedLicenseKey();
+    await beforeLookup?.();
     const license = await this.repos.licenses.findByKeyHash(hashKey(rawKey));
     if (!license) throw Errors.unknownLicenseKey();
     assertLicenseActive(license, new Date(), { valid: false });

@@ -1,9 +1,11 @@
 // Dashboard sign-in (DESIGN §3 item 1): the admin token is exchanged for a session that Redis holds,
 // so signing out ends it on every replica. An address with too many recent failures is refused
-// before its token is even compared (src/store/sessions.ts, SignInThrottle).
+// before its token is even compared — all of them, the right token included, or the 429 would only
+// hide which guess was wrong (src/store/sessions.ts, signInThrottle).
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Errors } from '../errors.js';
-import type { SessionStore, SignInThrottle } from '../store/sessions.js';
+import type { FailureThrottle } from '../store/failure-throttle.js';
+import type { SessionStore } from '../store/sessions.js';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
@@ -16,7 +18,7 @@ export function adminTokenMatcher(adminToken: string): (candidate: string) => bo
 export class SignInService {
   constructor(
     private readonly sessions: SessionStore,
-    private readonly throttle: SignInThrottle,
+    private readonly throttle: FailureThrottle,
     private readonly isAdminToken: (candidate: string) => boolean,
   ) {}
 

@@ -1,10 +1,11 @@
 // Dashboard sessions (DESIGN §3 item 1). The cookie carries a random session id; Redis keeps only its
 // SHA-256 under `<prefix>session:<hash>`, expiring with the session, so signing out ends the session
 // on every replica at once and a copy of Redis holds nothing that could be replayed as a cookie.
-// Failed sign-ins are counted per client address in Redis too, so the limit holds across replicas.
+// Failed sign-ins are counted per client address in Redis too (src/store/failure-throttle.ts).
 import { createHash, hkdfSync, randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { RedisUnavailableError, withRedis } from './errors.js';
+import { withRedis } from './errors.js';
+import { FailureThrottle } from './failure-throttle.js';
 
 /** The secret @fastify/cookie signs the session cookie with: bound to its purpose, never the master key itself. */
 export function sessionCookieSecret(masterKey: string): Buffer {
@@ -38,37 +39,10 @@ export class SessionStore {
   }
 }
 
-/** Failed sign-ins allowed per client address in one window before every sign-in from it is refused. */
+/** Failed sign-ins allowed per client address in 15 minutes before every sign-in from it is refused. */
 const MAX_FAILED_SIGN_INS = 10;
 const FAILED_SIGN_IN_WINDOW_MS = 15 * 60_000;
 
-/**
- * Refuses sign-ins from an address with too many recent failures — all of them, the right token
- * included, or the 429 would only hide which guess was wrong. The window starts at the first failure.
- */
-export class SignInThrottle {
-  constructor(
-    private readonly redis: Redis,
-    private readonly prefix: string,
-  ) {}
-
-  private key(address: string): string {
-    return `${this.prefix}sign-in-failures:${address}`;
-  }
-
-  /** Seconds until the address may try again, or null when it may try now. */
-  async retryAfterS(address: string): Promise<number | null> {
-    const replies = await withRedis(() => this.redis.multi().get(this.key(address)).pttl(this.key(address)).exec());
-    const failed = replies?.find(([err]) => err);
-    if (!replies || failed) throw new RedisUnavailableError({ cause: failed?.[0] });
-    const [failures, ttlMs] = replies.map(([, value]) => value);
-    if (Number(failures ?? 0) < MAX_FAILED_SIGN_INS) return null;
-    const remaining = typeof ttlMs === 'number' && ttlMs > 0 ? ttlMs : FAILED_SIGN_IN_WINDOW_MS;
-    return Math.max(1, Math.ceil(remaining / 1000));
-  }
-
-  async recordFailure(address: string): Promise<void> {
-    // One transaction, so the counter can never exist without its expiry.
-    await withRedis(() => this.redis.multi().set(this.key(address), 0, 'PX', FAILED_SIGN_IN_WINDOW_MS, 'NX').incr(this.key(address)).exec());
-  }
+export function signInThrottle(redis: Redis, prefix: string): FailureThrottle {
+  return new FailureThrottle(redis, `${prefix}sign-in-failures:`, MAX_FAILED_SIGN_INS, FAILED_SIGN_IN_WINDOW_MS);
 }

@@ -99,10 +99,10 @@ export function appWithOrgForFile(ready: (t: TestApp, org: OrgFixture) => void, 
  * Two apps on one database and Redis prefix (replicas of one deployment), started before the file's
  * tests and closed after them; `ready` receives both.
  */
-export function appWithReplicaForFile(ready: (t: TestApp, replica: TestApp) => void): void {
+export function appWithReplicaForFile(ready: (t: TestApp, replica: TestApp) => void, overrides: Record<string, string> = {}): void {
   let started: [TestApp, TestApp] | undefined;
   beforeAll(async () => {
-    const env = testEnv();
+    const env = testEnv(overrides);
     started = [await startTestApp(env), await startTestApp(env)];
     ready(...started);
   });

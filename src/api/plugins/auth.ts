@@ -1,17 +1,23 @@
 // Who is calling (spec part 5, DESIGN §3 items 1–6): the admin bearer token or a dashboard session
 // cookie obtained with it, a policy API key, a compliance partner key, or (for SDK license
 // validation only) a license key.
-// 401: no credential, a malformed one, one that does not exist, or a session that ended or was
-// tampered with. 403: a real credential that may not do this (a partner key outside its
-// organization's /compliance/* reads), a key of another organization, an inactive policy, a policy
-// whose license is revoked or expired, or a cookie-authenticated write from a foreign Origin.
+// 401: no credential, a malformed one, one that does not exist, a session that ended or was
+// tampered with, or more than one credential (docs/decisions.md, "Authentication").
+// 403: a real credential that may not do this (a partner key outside its organization's
+// /compliance/* reads), a key of another organization, an inactive policy, a policy whose license
+// is revoked or expired, or a cookie-authenticated write from a foreign Origin.
+// 429: an address with too many refused credentials, before anything it sends costs a store lookup
+// or guesses the admin token (src/store/failure-throttle.ts).
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Errors } from '../../errors.js';
+import { ApiError, Errors } from '../../errors.js';
+import { AddressSlots } from '../../services/address-slots.js';
 import type { PolicyPrincipal } from '../../services/key-resolver.js';
 import { assertLicenseActive } from '../../services/licenses.js';
 import { adminTokenMatcher } from '../../services/sign-in.js';
 import { isWellFormedKey, KEY_PREFIXES } from '../../store/api-keys.js';
+import { addressScope } from '../../store/failure-throttle.js';
 import type { LicenseDoc } from '../../store/license-repository.js';
 import type { OrganizationDoc } from '../../store/organization-repository.js';
 import type { PartnerKeyDoc } from '../../store/partner-key-repository.js';
@@ -79,76 +85,168 @@ function partnerMayUse(request: FastifyRequest): boolean {
   return READS.has(request.method) && (request.routeOptions.url ?? '').includes('/compliance/');
 }
 
+/** How often a header was sent: Node folds repeats into one value or drops them, so only the raw list tells. */
+function headerCount(request: FastifyRequest, name: string): number {
+  const raw = request.raw.rawHeaders;
+  let count = 0;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i]?.toLowerCase() === name) count++;
+  return count;
+}
+
+const SESSION_COOKIE_PAIR = new RegExp(`^\\s*${SESSION_COOKIE}=\\S`);
+
+/** Session cookies with a value (the cookie parser would keep only the first of several). */
+function sessionCookieCount(request: FastifyRequest): number {
+  return (request.headers.cookie ?? '').split(';').filter((part) => SESSION_COOKIE_PAIR.test(part)).length;
+}
+
+const REPEATED =
+  'A credential was sent more than once (a repeated X-Service-API-Key or Authorization header, or two session cookies); send one credential once.';
+
+/**
+ * One credential per request (docs/decisions.md, "Authentication"): no credential header twice, and never an API key
+ * beside the admin token or the session cookie, whatever either is worth. The cookie counts only
+ * where it would authenticate; elsewhere the browser's ambient cookie is ignored.
+ */
+function assertOneCredential(request: FastifyRequest, cookieCounts: boolean): void {
+  const keys = headerCount(request, 'x-service-api-key');
+  const authorizations = headerCount(request, 'authorization');
+  const sessions = cookieCounts ? sessionCookieCount(request) : 0;
+  if (keys > 1 || authorizations > 1 || sessions > 1) {
+    throw Errors.conflictingCredentials(REPEATED);
+  }
+  if (keys > 0 && authorizations + sessions > 0) {
+    const other = authorizations > 0 ? 'an Authorization header' : 'the dashboard session cookie';
+    throw Errors.conflictingCredentials(`The request carries both X-Service-API-Key and ${other}; send one credential.`);
+  }
+}
+
+/** Credential lookups (or admin-token comparisons) one client address may have in flight on a replica. */
+const LOOKUPS_PER_ADDRESS = 4;
+
+/**
+ * Refusals of a key (malformed or unknown) or of a guess at the admin token: each counts against the
+ * caller's address. Not a dead session: a browser with an expired cookie fails on every asset of a
+ * page, and its ids can neither be guessed nor cost the store anything.
+ */
+const COUNTED_FAILURES = new Set(['invalid_api_key', 'invalid_credentials', 'invalid_license_key']);
+
 export default fp(
   async (app) => {
     const isAdminToken = adminTokenMatcher(app.config.adminToken);
     const ownOrigin = originOf(app.config.baseUrl);
-    const { keys, partnerKeys, sessions } = app.services;
+    const { keys, partnerKeys, sessions, authFailures } = app.services;
+    const slots = new AddressSlots(LOOKUPS_PER_ADDRESS);
+    const heldSlots = new WeakMap<FastifyRequest, () => void>();
 
-    async function policyPrincipal(rawKey: string): Promise<PolicyPrincipal> {
+    /** Runs a hook and counts its refusal of a credential against the client address. */
+    const counted =
+      (hook: (request: FastifyRequest) => Promise<void>) =>
+      async (request: FastifyRequest): Promise<void> => {
+        try {
+          await hook(request);
+        } catch (err) {
+          if (err instanceof ApiError && COUNTED_FAILURES.has(err.code)) await authFailures.recordFailure(request.ip);
+          throw err;
+        } finally {
+          heldSlots.get(request)?.();
+        }
+      };
+
+    /**
+     * 429 from an address past its failures, before a credential costs a store lookup or a guess at
+     * the admin token is compared. Keys already verified (cached) and sessions do not come here.
+     */
+    const mayTry = (request: FastifyRequest) => async () => {
+      // Held until the outcome is counted (in `counted`), so the next lookup from the address sees it.
+      const release = await slots.acquire(addressScope(request.ip));
+      heldSlots.set(request, release);
+      const waitS = await authFailures.retryAfterS(request.ip);
+      if (waitS === null) return;
+      release();
+      // Held back (a timer, no work): a flood that waits for its answers slows to one per connection per delay.
+      await sleep(app.config.limits.authThrottleDelayMs);
+      throw Errors.authThrottled(waitS, authFailures.maxFailures);
+    };
+
+    async function policyPrincipal(rawKey: string, request: FastifyRequest): Promise<PolicyPrincipal> {
       if (!isWellFormedKey('policy', rawKey)) throw Errors.malformedApiKey();
-      const principal = await keys.byKey(rawKey);
+      const principal = await keys.byKey(rawKey, mayTry(request));
       if (!principal) throw Errors.unknownApiKey();
       return principal;
     }
 
     async function partnerPrincipal(rawKey: string, admitted: boolean, request: FastifyRequest): Promise<Principal> {
       if (!isWellFormedKey('partner', rawKey)) throw Errors.malformedApiKey();
+      await mayTry(request)();
       const found = await partnerKeys.resolve(rawKey);
       if (!found) throw Errors.unknownApiKey();
       if (!admitted || !partnerMayUse(request)) throw Errors.partnerKeyScope(PARTNER_SCOPE);
       return { kind: 'partner', ...found };
     }
 
-    async function sessionPrincipal(request: FastifyRequest): Promise<Principal> {
+    async function assertLiveSession(request: FastifyRequest): Promise<void> {
       const id = sessionIdOf(request);
       if (!id || !(await sessions.isLive(id))) throw Errors.invalidSession();
+    }
+
+    async function sessionPrincipal(request: FastifyRequest): Promise<Principal> {
+      await assertLiveSession(request);
       assertSameOrigin(request, ownOrigin);
       return { kind: 'admin', via: 'session' };
     }
 
     app.decorateRequest('principal', null as never);
 
-    /** License keys travel as `Authorization: Bearer`, so a route takes them alone, never beside the admin token. */
-    const licenseHook = async (request: FastifyRequest) => {
+    /**
+     * License keys travel as `Authorization: Bearer`, so the route takes them alone and, as the spec
+     * has it, looks at nothing else (an SDK may send its policy key on every request).
+     */
+    const licenseHook = counted(async (request: FastifyRequest) => {
+      if (headerCount(request, 'authorization') > 1) throw Errors.conflictingCredentials(REPEATED);
       const bearer = bearerOf(request);
       if (bearer === undefined) throw Errors.missingLicenseKey();
-      request.principal = { kind: 'license', license: await app.services.licenses.authenticate(bearer) };
-    };
+      request.principal = { kind: 'license', license: await app.services.licenses.authenticate(bearer, mayTry(request)) };
+    });
 
     app.decorate('authenticate', (...kinds: PrincipalKind[]) => {
       if (kinds.includes('license')) return licenseHook;
       const allowsAdmin = kinds.includes('admin');
       const allowsPolicy = kinds.includes('policy');
       const allowsPartner = kinds.includes('partner');
-      return async (request: FastifyRequest) => {
+      return counted(async (request: FastifyRequest) => {
+        // The dashboard cookie stands in for the admin token, so it counts only where the token would.
+        assertOneCredential(request, allowsAdmin);
         const rawKey = request.headers['x-service-api-key'];
-        const bearer = bearerOf(request);
-        if (typeof rawKey === 'string' && (allowsPolicy || allowsPartner || bearer === undefined)) {
+        if (typeof rawKey === 'string') {
           if (rawKey.startsWith(KEY_PREFIXES.partner)) {
             request.principal = await partnerPrincipal(rawKey, allowsPartner, request);
             return;
           }
-          const principal = await policyPrincipal(rawKey);
+          const principal = await policyPrincipal(rawKey, request);
           if (!allowsPolicy) throw Errors.keyLacksPermission('A policy API key cannot use this endpoint; use the admin token.');
           if (!principal.policy.is_active) throw Errors.policyInactive();
           assertLicenseActive(principal.license);
           request.principal = { kind: 'policy', ...principal };
           return;
         }
+        const bearer = bearerOf(request);
+        const hasSession = allowsAdmin && Boolean(request.cookies[SESSION_COOKIE]);
         if (bearer !== undefined) {
+          await mayTry(request)();
           if (!isAdminToken(bearer)) throw Errors.invalidAdminToken();
+          // Beside the token a session cookie must be live too; the token is not ambient, so Origin does not matter.
+          if (hasSession) await assertLiveSession(request);
           if (!allowsAdmin) throw Errors.keyLacksPermission('The admin token cannot run checks; use a policy API key.');
           request.principal = { kind: 'admin', via: 'token' };
           return;
         }
-        // The dashboard cookie stands in for the admin token, so it counts only where the token would.
-        if (allowsAdmin && request.cookies[SESSION_COOKIE]) {
+        if (hasSession) {
           request.principal = await sessionPrincipal(request);
           return;
         }
         throw allowsPolicy || allowsPartner ? Errors.missingApiKey() : Errors.missingCredentials();
-      };
+      });
     });
 
     app.decorate('orgForRequest', async (request: FastifyRequest, ref: string) => {

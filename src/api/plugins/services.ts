@@ -22,7 +22,8 @@ import { FileCheckService } from '../../services/file-check.js';
 import { adminTokenMatcher, SignInService } from '../../services/sign-in.js';
 import { KeyVault } from '../../store/api-keys.js';
 import { RateCounters } from '../../store/rate-counters.js';
-import { SessionStore, SignInThrottle } from '../../store/sessions.js';
+import { FailureThrottle } from '../../store/failure-throttle.js';
+import { SessionStore, signInThrottle } from '../../store/sessions.js';
 
 export interface Services {
   vault: KeyVault;
@@ -46,6 +47,8 @@ export interface Services {
   partnerKeys: PartnerKeyService;
   sessions: SessionStore;
   signIns: SignInService;
+  /** Refused credentials per client address (src/api/plugins/auth.ts). */
+  authFailures: FailureThrottle;
 }
 
 declare module 'fastify' {
@@ -106,7 +109,8 @@ export default fp(
       ),
       partnerKeys: new PartnerKeyService(repos, vault),
       sessions,
-      signIns: new SignInService(sessions, new SignInThrottle(app.redis, app.config.redis.prefix), adminTokenMatcher(app.config.adminToken)),
+      signIns: new SignInService(sessions, signInThrottle(app.redis, app.config.redis.prefix), adminTokenMatcher(app.config.adminToken)),
+      authFailures: new FailureThrottle(app.redis, `${app.config.redis.prefix}auth-failures:`, app.config.limits.authFailuresPerMinute, 60_000),
     });
     app.addHook('onClose', async () => {
       auditJournal.close();
