@@ -11,8 +11,9 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { stdSerializers, type DestinationStream } from 'pino';
+import type { DestinationStream } from 'pino';
 import type { Config } from '../config/index.js';
+import { errorForLog } from '../config/logging.js';
 import { sessionCookieSecret } from '../store/sessions.js';
 import auth from './plugins/auth.js';
 import configPlugin from './plugins/config.js';
@@ -46,17 +47,6 @@ import preflight from './routes/preflight.js';
 import preflightFiles from './routes/preflight-files.js';
 import session from './routes/session.js';
 import teams from './routes/teams.js';
-
-/**
- * An error logged under `err`: its type, and the messages and stacks of it and its causes. No other
- * property, since one may hold data (a driver error's document, a worker task's input). Some callers
- * log a message under `err` (the audit drainer, the PDF renderer): it stays the message.
- */
-export function errorForLog(err: unknown): { type: string; message: string; stack: string } {
-  if (!(err instanceof Error)) return { type: typeof err, message: String(err), stack: '' };
-  const { type, message, stack } = stdSerializers.err(err);
-  return { type, message, stack };
-}
 
 /** Logs say what happened, never what was submitted: no bodies, no query strings, no credentials. */
 function loggerOptions(config: Config, stream: DestinationStream | undefined) {

@@ -4,6 +4,7 @@
 import { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
 import { ConfigError, loadConfig, type Config } from '../config/index.js';
+import { errorForLog } from '../config/logging.js';
 import { startAuditDrainer } from '../store/audit-drainer.js';
 import { AuditJournal } from '../store/audit-journal.js';
 import { connectMongo } from '../store/mongo.js';
@@ -41,7 +42,7 @@ async function start(config: Config, log: Logger): Promise<() => Promise<void>> 
 
 function main(): void {
   const config = loadConfig();
-  const log = pino({ level: config.logLevel, name: 'preflight-worker' });
+  const log = pino({ level: config.logLevel, name: 'preflight-worker', serializers: { err: errorForLog } });
   const started = start(config, log);
   started.catch((err: unknown) => {
     console.error(`preflight worker: failed to start: ${err instanceof Error ? err.message : String(err)}`);

@@ -1,6 +1,6 @@
 // What the error handler logs for a 503: the cause's type, message and stack, never the content.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorForLog } from '../../../src/api/app.js';
+import { errorForLog } from '../../../src/config/logging.js';
 import { admin, check, createOrg, startTestApp, testEnv, type TestApp } from '../../helpers/app.js';
 
 const lines: string[] = [];
