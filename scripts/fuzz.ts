@@ -19,7 +19,7 @@ const BASELINE = 'scripts/fuzz-baseline.json';
 const baselineFlags = { update: ['--baseline-update'], prune: ['--baseline-prune'] }[process.env.FUZZ_BASELINE ?? ''] ?? [];
 
 /** Examples per operation and phase: enough to reach every documented status, a few minutes in all on 2 cores. */
-const MAX_EXAMPLES = Number(process.env.FUZZ_MAX_EXAMPLES ?? 25);
+const MAX_EXAMPLES = Number(process.env.FUZZ_MAX_EXAMPLES ?? 100);
 
 /**
  * The checks: no 5xx, and every status, content type, header and body as documented; schema-valid
