@@ -97,7 +97,7 @@ async function main(): Promise<number> {
   const adminToken = randomBytes(24).toString('base64url');
   const database = new URL(mongodbUrl);
   database.pathname = '/preflight_fuzz';
-  // Vitest-free, but the same care as server-process.test.ts: BASE_URL from the caller is not ours.
+  // A BASE_URL in the caller's environment names some other server, not this one.
   const { BASE_URL: _inherited, ...inherited } = process.env;
   const env = {
     ...inherited,

@@ -36,7 +36,7 @@ const DESCRIPTIONS: Record<string, string> = {
   '404': 'No such resource (or another organization’s)',
   '413': 'The body is larger than this endpoint accepts',
   '414': 'A path parameter is longer than 100 characters (`uri_too_long`)',
-  '415': 'The body is not application/json',
+  '415': 'The body’s Content-Type is not one this endpoint takes (application/json; multipart/form-data for files)',
   '422': 'Validation failed: the detail names each bad field',
   '429': 'A rate limit was reached: retry after `retry_after` seconds (also Retry-After)',
   '503': 'A dependency is unavailable or the service is closing: nothing was done; retry after Retry-After',
