@@ -3,7 +3,6 @@
 // Reads admit the organization's policy and partner keys and the admin; opting in is the admin's.
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { EVIDENCE_CONTENT_TYPES } from '../../services/evidence-files.js';
 import { download } from '../schemas/common.js';
 import { EvidenceExport, EvidenceQuery, EvidenceResponse, ExportQuery, FrameworkEntry, FrameworkList, FrameworkOptIn, FrameworkParams } from '../schemas/compliance.js';

@@ -3,7 +3,6 @@
 import multipart from '@fastify/multipart';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { Errors } from '../../errors.js';
 import { FILE_MEDIA_TYPES } from '../../files/types.js';
 import { download, ErrorBody } from '../schemas/common.js';
