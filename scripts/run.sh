@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# Entry point of `npm start`, `npm test`, `npm run bench`, `npm run bench:files` and `npm run eval`:
+# Entry point of `npm start`, `npm test`, `npm run fuzz`, `npm run bench`, `npm run bench:files` and `npm run eval`:
 # installs whatever is missing on this machine, then hands over to scripts/stack.ts, which starts
 # local Redis + FerretDB when REDIS_URL / MONGODB_URL are not given (`eval` is pure and needs neither).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mode="${1:?usage: scripts/run.sh start|test|bench|bench-files|eval [args...]}"
+mode="${1:?usage: scripts/run.sh start|test|fuzz|bench|bench-files|eval [args...]}"
 shift
 
 FERRETDB_VERSION=v1.24.2
+SCHEMATHESIS_VERSION=4.32.5
 CACHE_DIR="${PREFLIGHT_CACHE_DIR:-$HOME/.cache/preflight}"
 export FERRETDB_BIN="$CACHE_DIR/bin/ferretdb-$FERRETDB_VERSION"
 
@@ -76,7 +77,22 @@ ensure_chromium() {
   [[ -n "${CHROMIUM_PATH:-}" || -x /usr/bin/chromium ]] || apt_install chromium
 }
 
+# The API fuzzer (npm run fuzz): schemathesis from PyPI, pinned, in a venv of its own per machine.
+ensure_schemathesis() {
+  local venv="$CACHE_DIR/schemathesis-$SCHEMATHESIS_VERSION"
+  export SCHEMATHESIS_BIN="$venv/bin/schemathesis"
+  # The stamp is written last, so an install cut short is made again.
+  [[ -f "$venv/.preflight-installed" ]] && return
+  python3 -c 'import venv, ensurepip' 2>/dev/null || apt_install python3-venv
+  log "installing schemathesis $SCHEMATHESIS_VERSION (once per machine)"
+  rm -rf "$venv"
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
+  touch "$venv/.preflight-installed"
+}
+
 ensure_node_modules
+[[ $mode != fuzz ]] || ensure_schemathesis
 if [[ $mode != eval ]]; then
   ensure_redis
   ensure_ferretdb

@@ -1,4 +1,5 @@
-// Runs a command against the local stack: `start` (API), `test` (type check + vitest), `bench`,
+// Runs a command against the local stack: `start` (API), `test` (type check + vitest), `fuzz`
+// (schemathesis against a running API and worker: scripts/fuzz.ts), `bench`,
 // `bench-files` (file checks end to end);
 // `eval` (detection accuracy) is pure and runs without the stack.
 // Local Redis/FerretDB are started only when REDIS_URL / MONGODB_URL are unset, and stopped on exit.
@@ -12,7 +13,7 @@ import { startLocalServices, type LocalServices } from './local-services.js';
 import { printBanner } from './start-banner.js';
 import { Supervisor } from './supervisor.js';
 
-type Mode = 'start' | 'test' | 'bench' | 'bench-files' | 'eval';
+type Mode = 'start' | 'test' | 'fuzz' | 'bench' | 'bench-files' | 'eval';
 
 /** Starts a child with our SIGINT/SIGTERM forwarded to it; `exited` resolves with its exit code. */
 function start(cmd: string, args: string[], env: NodeJS.ProcessEnv): { child: ChildProcess; exited: Promise<number> } {
@@ -98,6 +99,7 @@ async function main(mode: Mode, args: string[]): Promise<number> {
         }
         return code;
       }
+      if (mode === 'fuzz') return run(node, ['--import', 'tsx', 'scripts/fuzz.ts', ...args], env);
       const bench = mode === 'bench-files' ? 'bench/files.ts' : 'bench/run.ts';
       return run(node, ['--import', 'tsx', bench, ...args], env);
     });
@@ -107,8 +109,8 @@ async function main(mode: Mode, args: string[]): Promise<number> {
 }
 
 const [mode, ...args] = process.argv.slice(2);
-if (mode !== 'start' && mode !== 'test' && mode !== 'bench' && mode !== 'bench-files' && mode !== 'eval') {
-  console.error('usage: stack.ts start|test|bench|bench-files|eval [args...]');
+if (mode !== 'start' && mode !== 'test' && mode !== 'fuzz' && mode !== 'bench' && mode !== 'bench-files' && mode !== 'eval') {
+  console.error('usage: stack.ts start|test|fuzz|bench|bench-files|eval [args...]');
   process.exit(2);
 }
 main(mode, args).then(

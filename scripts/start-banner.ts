@@ -2,7 +2,7 @@
 // the base URL, the admin token and curls for a text and a file check that can be pasted as they are.
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function waitForHealth(baseUrl: string, timeoutMs = 60_000): Promise<void> {
+export async function waitForHealth(baseUrl: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
@@ -15,7 +15,7 @@ async function waitForHealth(baseUrl: string, timeoutMs = 60_000): Promise<void>
   throw new Error(`the API did not become ready at ${baseUrl} within ${timeoutMs} ms`);
 }
 
-async function api<T>(baseUrl: string, token: string, path: string, init?: RequestInit): Promise<T> {
+export async function api<T>(baseUrl: string, token: string, path: string, init?: RequestInit): Promise<T> {
   const res = await fetch(`${baseUrl}${path}`, {
     ...init,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },

@@ -23,7 +23,10 @@ export const DETECTOR_TYPES: readonly DetectorType[] = Object.freeze(
   DETECTORS.map(({ type, category }) => Object.freeze({ type, category })),
 );
 
-const KNOWN_NAMES: ReadonlySet<string> = new Set([...CATEGORIES, ...DETECTOR_TYPES.map((d) => d.type)]);
+/** The data types a rule may name besides its policy's custom detectors: the categories, then every built-in type. */
+export const BUILT_IN_DATA_TYPES: readonly string[] = Object.freeze([...new Set([...CATEGORIES, ...DETECTOR_TYPES.map((d) => d.type)])]);
+
+const KNOWN_NAMES: ReadonlySet<string> = new Set(BUILT_IN_DATA_TYPES);
 
 /**
  * True for the five categories, every type the engine can emit and the names of the policy's own

@@ -1,5 +1,5 @@
 // The detection engine's public API: pure functions over strings (DESIGN §16-21).
-export { DETECTOR_TYPES, isKnownDataType } from './catalogue.js';
+export { BUILT_IN_DATA_TYPES, DETECTOR_TYPES, isKnownDataType } from './catalogue.js';
 export { check, checkWithPlan, evidenceRules, preventedCount } from './check.js';
 export { allowlistProblems, compileAllowlist } from './custom/allowlist.js';
 export { compileCustomDetectors, customDetectorProblems, type CustomProblem } from './custom/compile.js';

@@ -1,6 +1,22 @@
 // Shapes shared by file extraction (extract/) and format-keeping masking (mask/). Nothing here
 // does I/O; the worker wires extraction → engine → masking (src/workers/file-scan.worker.ts).
 
+/** Every media type a checked file (and so its masked copy) can be given: by sniff.ts and text-mime.ts. */
+export const FILE_MEDIA_TYPES = [
+  'text/plain',
+  'text/csv',
+  'text/markdown',
+  'text/html',
+  'application/json',
+  'application/xml',
+  'application/pdf',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'image/tiff',
+] as const;
+
 const FILE_KINDS = ['text', 'pdf', 'docx', 'image'] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 

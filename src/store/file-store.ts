@@ -4,7 +4,8 @@
 // constant time; with one bucket per file a lookup reads that file's chunks only, deleting is
 // dropping two collections, and no cost grows with the files kept. They live in a database of
 // their own, so their many collections do not weigh on the others' queries.
-// Nothing is named by the client's file name: it can itself be sensitive.
+// Nothing is named by the client's file name: it can itself be sensitive; and only ids of ours name
+// a bucket, since a check id from a URL could be no valid collection name (or another's bucket).
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { GridFSBucket, MongoServerError, type Db } from 'mongodb';
@@ -55,6 +56,7 @@ export function fileStore(db: Db, { retentionMs }: { retentionMs: number }) {
   }
 
   async function maskedFile(id: string, now: Date) {
+    if (idTime(id) === null) return null;
     const doc = await fileDoc(`masked_${id}`, id);
     const meta = doc?.metadata as MaskedFileMeta | undefined;
     return doc && meta && meta.expires_at > now ? { meta, length: doc.length as number } : null;

@@ -87,6 +87,16 @@ describe('POST /api/preflight', () => {
     expect((await download(`${t.config.baseUrl}/api/preflight/${body.preflight_id}/masked-file`, org.apiKey)).statusCode).toBe(404);
   });
 
+  it('answers 404 for a masked file whose id is no check id at all (schemathesis found a 500)', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/preflight/${encodeURIComponent("'n|$%#[Uy7TW?,=%Q")}/masked-file`,
+      headers: { 'x-service-api-key': org.apiKey },
+    });
+    expect(res.statusCode, res.body).toBe(404);
+    expect(res.json().code).toBe('not_found');
+  });
+
   it('masks a PDF text layer: the masked PDF no longer yields the value', async () => {
     const res = await fileCheck(t.app, org.apiKey, await textPdf([['Patient intake', `SSN: ${SSN}`]]));
     expect(res.statusCode, res.body).toBe(200);

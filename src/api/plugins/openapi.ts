@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { fileCheckForm } from '../schemas/preflight.js';
 import { SESSION_COOKIE } from '../schemas/session.js';
+import { conformDocument, type OpenApiDocument } from './openapi-document.js';
 
 export default fp(
   async (app) => {
@@ -38,11 +39,14 @@ export default fp(
       },
       transform: jsonSchemaTransform,
       transformObject: (input) => {
-        const doc = jsonSchemaTransformObject(input) as { paths?: Record<string, Record<string, { requestBody?: unknown }>> };
+        const doc = jsonSchemaTransformObject(input) as OpenApiDocument;
         // The file check streams its multipart parts itself, so no body schema can describe them.
         const fileCheck = doc.paths?.['/api/preflight']?.post;
         if (fileCheck) fileCheck.requestBody = fileCheckForm();
-        return doc;
+        // Signing in takes the token in the body or as a bearer token with no body at all.
+        const signIn = doc.paths?.['/api/session']?.post?.requestBody as { required?: boolean } | undefined;
+        if (signIn) signIn.required = false;
+        return conformDocument(doc);
       },
     });
     await app.register(swaggerUi, { routePrefix: '/docs' });

@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { authErrors, unavailable } from '../schemas/common.js';
 import { AnalyticsQuery, AnalyticsTimeseries, DetectionBreakdown, OrgAnalytics } from '../schemas/analytics.js';
 import { OrgParams } from '../schemas/organizations.js';
 
@@ -18,7 +17,7 @@ export default fp(
         summary,
         params: OrgParams,
         querystring: AnalyticsQuery,
-        response: { 200: body, ...authErrors, ...unavailable },
+        response: { 200: body },
       },
     });
     const base = '/api/orgs/:org_id/analytics';

@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AuditPage, AuditQuery, toAuditItem } from '../schemas/audit.js';
-import { authErrors } from '../schemas/common.js';
 
 export default fp(
   async (app) => {
@@ -11,10 +10,10 @@ export default fp(
         onRequest: app.authenticate('admin', 'policy'),
         schema: {
           tags: ['audit'],
-          security: [{ adminToken: [] }, { apiKey: [] }],
+          security: [{ apiKey: [] }, { adminToken: [] }],
           summary: 'Recorded checks, newest first. A policy key sees only its own organization.',
           querystring: AuditQuery,
-          response: { 200: AuditPage, ...authErrors },
+          response: { 200: AuditPage },
         },
       },
       async (request) => {

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { Errors } from '../../errors.js';
 import type { BundleOutcome } from '../../services/evidence-bundles.js';
 import type { OrganizationDoc } from '../../store/organization-repository.js';
-import { authErrors, unavailable } from '../schemas/common.js';
+import { download } from '../schemas/common.js';
 import { BundleList, BundleParams, ExportAllQuery, PendingBundle, Schedule, ScheduleBody, toBundle } from '../schemas/compliance-bundles.js';
 import { OrgParams } from '../schemas/organizations.js';
 
@@ -24,7 +24,7 @@ export default fp(
     const admins: Array<Record<string, string[]>> = [{ adminToken: [] }, { session: [] }];
     const base = '/api/orgs/:org_id/compliance';
     const bundlePath = (org: OrganizationDoc, id: string) => `/api/orgs/${org._id}/compliance/bundles/${id}`;
-    const zip = { 200: z.any().describe('The ZIP (Content-Disposition: attachment)'), 202: PendingBundle };
+    const zip = { 200: download('The ZIP (Content-Disposition: attachment)', ['application/zip']), 202: PendingBundle };
 
     /** The ZIP of a ready bundle, or 202 with where to fetch it when it is not. */
     async function answer(reply: FastifyReply, org: OrganizationDoc, outcome: BundleOutcome) {
@@ -51,8 +51,7 @@ export default fp(
             'One bundle per organization per throttle window (5 minutes by default): a repeat with the same settings gets the same bundle, another gets 429. Answers 202 with Location when the bundle takes longer than the wait bound.',
           params: OrgParams,
           querystring: ExportAllQuery,
-          produces: ['application/zip'],
-          response: { ...zip, ...authErrors, ...unavailable },
+          response: { ...zip },
         },
       },
       async (request, reply) => {
@@ -65,7 +64,7 @@ export default fp(
       `${base}/bundles`,
       {
         onRequest: reader,
-        schema: { tags, security: readers, summary: 'Stored bundles, on demand and scheduled, newest first', params: OrgParams, response: { 200: BundleList, ...authErrors, ...unavailable } },
+        schema: { tags, security: readers, summary: 'Stored bundles, on demand and scheduled, newest first', params: OrgParams, response: { 200: BundleList } },
       },
       async (request) => {
         const org = await app.orgForRequest(request, request.params.org_id);
@@ -83,8 +82,7 @@ export default fp(
           security: readers,
           summary: 'Download a bundle; 202 while it is being made',
           params: BundleParams,
-          produces: ['application/zip'],
-          response: { ...zip, ...authErrors, ...unavailable },
+          response: { ...zip },
         },
       },
       async (request, reply) => {
@@ -105,7 +103,7 @@ export default fp(
           summary: 'Create or replace the organization’s bundle schedule (cron in an IANA time zone)',
           params: OrgParams,
           body: ScheduleBody,
-          response: { 200: Schedule, ...authErrors, ...unavailable },
+          response: { 200: Schedule },
         },
       },
       async (request) => bundles.setSchedule(await app.orgForRequest(request, request.params.org_id), request.body),
@@ -115,7 +113,7 @@ export default fp(
       `${base}/schedule`,
       {
         onRequest: reader,
-        schema: { tags, security: readers, summary: 'The organization’s bundle schedule', params: OrgParams, response: { 200: Schedule, ...authErrors, ...unavailable } },
+        schema: { tags, security: readers, summary: 'The organization’s bundle schedule', params: OrgParams, response: { 200: Schedule } },
       },
       async (request) => {
         const schedule = await bundles.schedule(await app.orgForRequest(request, request.params.org_id));
@@ -128,7 +126,7 @@ export default fp(
       `${base}/schedule`,
       {
         onRequest: admin,
-        schema: { tags, security: admins, summary: 'End the organization’s bundle schedule (its bundles stay)', params: OrgParams, response: { 204: z.null(), ...authErrors, ...unavailable } },
+        schema: { tags, security: admins, summary: 'End the organization’s bundle schedule (its bundles stay)', params: OrgParams, response: { 204: z.null() } },
       },
       async (request, reply) => {
         if (!(await bundles.removeSchedule(await app.orgForRequest(request, request.params.org_id)))) throw Errors.notFound('Schedule');

@@ -3,10 +3,9 @@
 // Reads admit the organization's policy and partner keys and the admin; opting in is the admin's.
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { EVIDENCE_CONTENT_TYPES } from '../../services/evidence-files.js';
-import { authErrors, ErrorBody, unavailable } from '../schemas/common.js';
-import { EvidenceQuery, EvidenceResponse, ExportQuery, FrameworkEntry, FrameworkList, FrameworkOptIn, FrameworkParams } from '../schemas/compliance.js';
+import { download } from '../schemas/common.js';
+import { EvidenceExport, EvidenceQuery, EvidenceResponse, ExportQuery, FrameworkEntry, FrameworkList, FrameworkOptIn, FrameworkParams } from '../schemas/compliance.js';
 import { OrgParams } from '../schemas/organizations.js';
 
 export default fp(
@@ -23,7 +22,7 @@ export default fp(
       `${base}/frameworks`,
       {
         onRequest: reader,
-        schema: { tags, security: readers, summary: 'Every framework of the catalog with the organization’s opt-in', params: OrgParams, response: { 200: FrameworkList, ...authErrors, ...unavailable } },
+        schema: { tags, security: readers, summary: 'Every framework of the catalog with the organization’s opt-in', params: OrgParams, response: { 200: FrameworkList } },
       },
       async (request) => ({ frameworks: await compliance.frameworks(await app.orgForRequest(request, request.params.org_id)) }),
     );
@@ -38,7 +37,7 @@ export default fp(
           summary: 'Opt the organization into a framework, or out of it',
           params: FrameworkParams,
           body: FrameworkOptIn,
-          response: { 200: FrameworkEntry, ...authErrors, ...unavailable },
+          response: { 200: FrameworkEntry },
         },
       },
       async (request) => {
@@ -57,7 +56,7 @@ export default fp(
           summary: 'Evidence per control of a framework over the last `days` UTC days (today included)',
           params: OrgParams,
           querystring: EvidenceQuery,
-          response: { 200: EvidenceResponse, ...authErrors, ...unavailable },
+          response: { 200: EvidenceResponse },
         },
       },
       async (request) => {
@@ -76,8 +75,11 @@ export default fp(
           summary: 'Download a framework’s evidence as CSV (one row per control), JSON or PDF',
           params: OrgParams,
           querystring: ExportQuery,
-          produces: Object.values(EVIDENCE_CONTENT_TYPES),
-          response: { 200: z.any().describe('The file (Content-Disposition: attachment)'), ...authErrors, 503: ErrorBody },
+          response: {
+            200: download('The file (Content-Disposition: attachment)', Object.values(EVIDENCE_CONTENT_TYPES), {
+              [EVIDENCE_CONTENT_TYPES.json]: EvidenceExport,
+            }),
+          },
         },
       },
       async (request, reply) => {

@@ -3,7 +3,7 @@
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Errors } from '../../errors.js';
-import { ErrorBody, RateLimitedBody, unavailable } from '../schemas/common.js';
+import { ErrorBody, RateLimitedBody } from '../schemas/common.js';
 import { Jwks, LicenseInvalid, LicenseValidation, PublicKey } from '../schemas/licenses.js';
 
 export default fp(
@@ -20,7 +20,7 @@ export default fp(
           tags,
           security: [{ licenseKey: [] }],
           summary: 'Validate a license key: the organization’s policy configuration and a signed token',
-          response: { 200: LicenseValidation, 401: ErrorBody, 403: LicenseInvalid, 429: RateLimitedBody, ...unavailable },
+          response: { 200: LicenseValidation, 401: ErrorBody, 403: LicenseInvalid, 429: RateLimitedBody },
         },
       },
       async (request) => {

@@ -2,7 +2,6 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Errors } from '../../errors.js';
-import { authErrors, unavailable } from '../schemas/common.js';
 import { License, LicenseCreate, LicenseParams, toLicense } from '../schemas/licenses.js';
 import { OrgParams } from '../schemas/organizations.js';
 
@@ -18,7 +17,7 @@ export default fp(
 
     r.get(
       base,
-      { onRequest: admin, schema: { tags, security, summary: 'Licenses of an organization, newest first', params: OrgParams, response: { 200: z.array(License), ...authErrors } } },
+      { onRequest: admin, schema: { tags, security, summary: 'Licenses of an organization, newest first', params: OrgParams, response: { 200: z.array(License) } } },
       async (request) => {
         const org = await app.orgForRequest(request, request.params.org_id);
         return (await app.repos.licenses.listByOrg(org._id)).map(view);
@@ -35,7 +34,7 @@ export default fp(
           summary: 'Issue a license; it becomes the current one, and every policy of the organization runs under it',
           params: OrgParams,
           body: LicenseCreate,
-          response: { 201: License, ...authErrors, ...unavailable },
+          response: { 201: License },
         },
       },
       async (request, reply) => {
@@ -54,7 +53,7 @@ export default fp(
           security,
           summary: 'Revoke a license: every policy running under it is deactivated at once',
           params: LicenseParams,
-          response: { 204: z.null(), ...authErrors, ...unavailable },
+          response: { 204: z.null() },
         },
       },
       async (request, reply) => {

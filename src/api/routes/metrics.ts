@@ -2,6 +2,7 @@
 // read at scrape time: src/api/plugins/gauges.ts).
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { download } from '../schemas/common.js';
 
 export default fp(
   async (app) => {
@@ -16,6 +17,7 @@ export default fp(
           summary: 'Prometheus metrics: request latency, queue depths, audit backlog, process',
           description: 'Text exposition format. Needs the admin token unless METRICS_PUBLIC=true.',
           security: adminOnly && [{ adminToken: [] }],
+          response: { 200: download('Prometheus text exposition (version 0.0.4)', ['text/plain']) },
         },
       },
       async (_request, reply) => reply.type(app.metrics.contentType).send(await app.metrics.metrics()),

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Errors } from '../../errors.js';
-import { authErrors, ErrorBody, unavailable } from '../schemas/common.js';
+import { ErrorBody } from '../schemas/common.js';
 import {
   Organization,
   OrganizationCreate,
@@ -22,7 +22,7 @@ export default fp(
 
     r.get(
       '/api/organizations',
-      { onRequest: admin, schema: { tags, security, response: { 200: z.array(Organization), ...authErrors } } },
+      { onRequest: admin, schema: { tags, security, response: { 200: z.array(Organization) } } },
       async () => (await app.repos.organizations.list()).map(toOrganization),
     );
 
@@ -30,7 +30,7 @@ export default fp(
       '/api/organizations',
       {
         onRequest: admin,
-        schema: { tags, security, body: OrganizationCreate, response: { 201: OrganizationCreated, 409: ErrorBody, ...authErrors, ...unavailable } },
+        schema: { tags, security, body: OrganizationCreate, response: { 201: OrganizationCreated, 409: ErrorBody } },
       },
       async (request, reply) => {
         const { org, license, licenseKey } = await app.services.organizations.create(request.body);
@@ -40,13 +40,13 @@ export default fp(
 
     r.get(
       '/api/organizations/:org_id',
-      { onRequest: admin, schema: { tags, security, params: OrgParams, response: { 200: Organization, ...authErrors } } },
+      { onRequest: admin, schema: { tags, security, params: OrgParams, response: { 200: Organization } } },
       async (request) => toOrganization(await app.orgForRequest(request, request.params.org_id)),
     );
 
     r.patch(
       '/api/organizations/:org_id',
-      { onRequest: admin, schema: { tags, security, params: OrgParams, body: OrganizationPatch, response: { 200: Organization, ...authErrors } } },
+      { onRequest: admin, schema: { tags, security, params: OrgParams, body: OrganizationPatch, response: { 200: Organization } } },
       async (request) => {
         const org = await app.orgForRequest(request, request.params.org_id);
         const updated = await app.services.organizations.update(org, request.body);
@@ -57,7 +57,7 @@ export default fp(
 
     r.delete(
       '/api/organizations/:org_id',
-      { onRequest: admin, schema: { tags, security, params: OrgParams, response: { 204: z.null(), ...authErrors } } },
+      { onRequest: admin, schema: { tags, security, params: OrgParams, response: { 204: z.null() } } },
       async (request, reply) => {
         await app.services.organizations.delete(await app.orgForRequest(request, request.params.org_id));
         return reply.code(204).send(null);

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Errors } from '../../errors.js';
-import { authErrors, ErrorBody, unavailable } from '../schemas/common.js';
+import { ErrorBody } from '../schemas/common.js';
 import { OrgParams } from '../schemas/organizations.js';
 import { PartnerKey, PartnerKeyCreate, PartnerKeyParams, toPartnerKey } from '../schemas/partner-keys.js';
 
@@ -27,7 +27,7 @@ export default fp(
           summary: 'Mint a compliance partner key: read-only access to this organization’s /compliance/* endpoints',
           params: OrgParams,
           body: PartnerKeyCreate,
-          response: { 201: PartnerKey, 409: ErrorBody, ...authErrors, ...unavailable },
+          response: { 201: PartnerKey, 409: ErrorBody },
         },
       },
       async (request, reply) => {
@@ -38,7 +38,7 @@ export default fp(
 
     r.get(
       base,
-      { onRequest: admin, schema: { tags, security, summary: 'Partner keys of an organization, oldest first', params: OrgParams, response: { 200: z.array(PartnerKey), ...authErrors } } },
+      { onRequest: admin, schema: { tags, security, summary: 'Partner keys of an organization, oldest first', params: OrgParams, response: { 200: z.array(PartnerKey) } } },
       async (request) => {
         const org = await app.orgForRequest(request, request.params.org_id);
         return (await partnerKeys.list(org)).map(toPartnerKey);
@@ -49,7 +49,7 @@ export default fp(
       `${base}/:key_id`,
       {
         onRequest: admin,
-        schema: { tags, security, summary: 'Delete a partner key: it stops working at once', params: PartnerKeyParams, response: { 204: z.null(), ...authErrors } },
+        schema: { tags, security, summary: 'Delete a partner key: it stops working at once', params: PartnerKeyParams, response: { 204: z.null() } },
       },
       async (request, reply) => {
         const org = await app.orgForRequest(request, request.params.org_id);

@@ -2,7 +2,6 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Errors } from '../../errors.js';
-import { authErrors } from '../schemas/common.js';
 import { OrgParams } from '../schemas/organizations.js';
 import { Policy, PolicyCreate, PolicyParams, PolicyPatch, RegeneratedKey, toPolicy } from '../schemas/policies.js';
 
@@ -16,14 +15,14 @@ export default fp(
     const security = [{ adminToken: [] }];
     const base = '/api/orgs/:org_id/policies';
 
-    r.get(base, { onRequest: admin, schema: { tags, security, params: OrgParams, response: { 200: z.array(Policy), ...authErrors } } }, async (request) => {
+    r.get(base, { onRequest: admin, schema: { tags, security, params: OrgParams, response: { 200: z.array(Policy) } } }, async (request) => {
       const org = await app.orgForRequest(request, request.params.org_id);
       return (await app.repos.policies.listByOrg(org._id)).map(view);
     });
 
     r.post(
       base,
-      { onRequest: admin, schema: { tags, security, params: OrgParams, body: PolicyCreate, response: { 201: Policy, ...authErrors } } },
+      { onRequest: admin, schema: { tags, security, params: OrgParams, body: PolicyCreate, response: { 201: Policy } } },
       async (request, reply) => {
         const org = await app.orgForRequest(request, request.params.org_id);
         return reply.code(201).send(view(await policies.create(org, request.body)));
@@ -32,7 +31,7 @@ export default fp(
 
     r.get(
       `${base}/:policy_id`,
-      { onRequest: admin, schema: { tags, security, params: PolicyParams, response: { 200: Policy, ...authErrors } } },
+      { onRequest: admin, schema: { tags, security, params: PolicyParams, response: { 200: Policy } } },
       async (request) => {
         const org = await app.orgForRequest(request, request.params.org_id);
         const doc = await app.repos.policies.findInOrg(org._id, request.params.policy_id);
@@ -43,7 +42,7 @@ export default fp(
 
     r.patch(
       `${base}/:policy_id`,
-      { onRequest: admin, schema: { tags, security, params: PolicyParams, body: PolicyPatch, response: { 200: Policy, ...authErrors } } },
+      { onRequest: admin, schema: { tags, security, params: PolicyParams, body: PolicyPatch, response: { 200: Policy } } },
       async (request) => {
         const org = await app.orgForRequest(request, request.params.org_id);
         const doc = await policies.update(org, request.params.policy_id, request.body);
@@ -54,7 +53,7 @@ export default fp(
 
     r.delete(
       `${base}/:policy_id`,
-      { onRequest: admin, schema: { tags, security, params: PolicyParams, response: { 204: z.null(), ...authErrors } } },
+      { onRequest: admin, schema: { tags, security, params: PolicyParams, response: { 204: z.null() } } },
       async (request, reply) => {
         const org = await app.orgForRequest(request, request.params.org_id);
         if (!(await policies.delete(org, request.params.policy_id))) throw Errors.notFound('Policy');
@@ -64,7 +63,7 @@ export default fp(
 
     r.post(
       `${base}/:policy_id/regenerate-key`,
-      { onRequest: admin, schema: { tags, security, params: PolicyParams, response: { 200: RegeneratedKey, ...authErrors } } },
+      { onRequest: admin, schema: { tags, security, params: PolicyParams, response: { 200: RegeneratedKey } } },
       async (request) => {
         const org = await app.orgForRequest(request, request.params.org_id);
         const result = await policies.regenerateKey(org, request.params.policy_id);

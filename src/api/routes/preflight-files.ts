@@ -3,9 +3,9 @@
 import multipart from '@fastify/multipart';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { Errors } from '../../errors.js';
-import { authErrors, ErrorBody, unavailable } from '../schemas/common.js';
+import { FILE_MEDIA_TYPES } from '../../files/types.js';
+import { download, ErrorBody } from '../schemas/common.js';
 import { fileCheckFields, FileCheckResult, PendingCheck, PreflightParams } from '../schemas/preflight.js';
 import { viewerOf } from './preflight.js';
 
@@ -30,9 +30,9 @@ export default fp(
           security: [{ apiKey: [] }],
           summary: 'Check a file (multipart/form-data: file, destination, org_id, policy_id) before it is sent to a destination',
           description:
-            'The type is sniffed from the bytes: text-like files, PDF, DOCX, PNG, JPEG, WebP, TIFF. Answers with the result when the check finishes within the wait bound, else 202 with Location.',
+            'The type is sniffed from the bytes: text-like files, PDF, DOCX, PNG, JPEG, WebP, TIFF; any other type is 415 `unsupported_file_type`, and an empty, corrupt or encrypted file, a file bomb or one past the page or pixel limits is 422 (docs/errors.md), rules no schema of the bytes can state. Answers with the result when the check finishes within the wait bound, else 202 with Location.',
           consumes: ['multipart/form-data'],
-          response: { 200: FileCheckResult, 202: PendingCheck, 400: ErrorBody, 410: ErrorBody, 413: ErrorBody, 415: ErrorBody, ...authErrors, ...unavailable },
+          response: { 200: FileCheckResult, 202: PendingCheck, 408: ErrorBody, 410: ErrorBody },
         },
       },
       async (request, reply) => {
@@ -56,8 +56,7 @@ export default fp(
           security: [{ apiKey: [] }],
           summary: 'Download the masked copy of a checked file, in its own format, while it is kept (24 h by default)',
           params: PreflightParams,
-          produces: ['application/octet-stream'],
-          response: { 200: z.any().describe('The masked file; Content-Type is its own type'), ...authErrors },
+          response: { 200: download('The masked file, in the type of the file checked', FILE_MEDIA_TYPES) },
         },
       },
       async (request, reply) => {

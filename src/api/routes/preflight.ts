@@ -5,7 +5,7 @@ import { Errors } from '../../errors.js';
 import { checkTarget } from '../../services/check-target.js';
 import type { Viewer } from '../../services/file-check.js';
 import type { Principal } from '../plugins/auth.js';
-import { authErrors, ErrorBody, unavailable } from '../schemas/common.js';
+import { ErrorBody } from '../schemas/common.js';
 import { FileCheckResult, PendingCheck, PreflightParams, TextCheckBody, TextCheckResult } from '../schemas/preflight.js';
 
 export const viewerOf = (principal: Principal): Viewer => (principal.kind === 'policy' ? { orgId: principal.org._id } : 'admin');
@@ -29,7 +29,7 @@ export default fp(
         security,
         summary: 'Check text before it is sent to a destination',
         body: TextCheckBody,
-        response: { 200: TextCheckResult, 400: ErrorBody, 413: ErrorBody, ...authErrors, ...unavailable },
+        response: { 200: TextCheckResult },
       },
     };
     const handler = async (request: { principal: Principal; body: TextCheckBody }) => {
@@ -52,7 +52,7 @@ export default fp(
           security,
           summary: 'A check by id. Content and samples are not kept, so masked_content and samples are null; a file check still running answers 202',
           params: PreflightParams,
-          response: { 200: z.union([TextCheckResult, FileCheckResult]), 202: PendingCheck, ...authErrors, 410: ErrorBody, 413: ErrorBody, 415: ErrorBody },
+          response: { 200: z.union([TextCheckResult, FileCheckResult]), 202: PendingCheck, 410: ErrorBody, 413: ErrorBody, 415: ErrorBody },
         },
       },
       async (request, reply) => {

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { assertSameOrigin, bearerOf, originOf, sessionIdOf } from '../plugins/auth.js';
-import { ErrorBody, RateLimitedBody, unavailable } from '../schemas/common.js';
+import { ErrorBody, RateLimitedBody } from '../schemas/common.js';
 import { Session, SESSION_COOKIE, SessionCreate } from '../schemas/session.js';
 
 export default fp(
@@ -30,7 +30,7 @@ export default fp(
           security: [{ adminToken: [] }, {}],
           summary: 'Sign in to the dashboard: exchange the admin token for a session cookie',
           body: SessionCreate,
-          response: { 200: Session, 401: ErrorBody, 422: ErrorBody, 429: RateLimitedBody, ...unavailable },
+          response: { 200: Session, 401: ErrorBody, 422: ErrorBody, 429: RateLimitedBody },
         },
       },
       async (request, reply) => {
@@ -49,7 +49,7 @@ export default fp(
           tags,
           security: [{ session: [] }, {}],
           summary: 'Sign out: ends the session on every replica and clears the cookie (204 also without one)',
-          response: { 204: z.null(), 403: ErrorBody, ...unavailable },
+          response: { 204: z.null(), 403: ErrorBody },
         },
       },
       async (request, reply) => {

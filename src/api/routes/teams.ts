@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Errors } from '../../errors.js';
-import { authErrors, ErrorBody } from '../schemas/common.js';
+import { ErrorBody } from '../schemas/common.js';
 import { OrgParams } from '../schemas/organizations.js';
 import { Tag, TagCreate, TagParams, TagQuery, Team, TeamBody, TeamParams, toTag, toTeam } from '../schemas/teams.js';
 
@@ -18,13 +18,13 @@ export default fp(
 
     r.get(
       base,
-      { onRequest: admin, schema: { tags, security, summary: 'Teams of an organization, by name', params: OrgParams, response: { 200: z.array(Team), ...authErrors } } },
+      { onRequest: admin, schema: { tags, security, summary: 'Teams of an organization, by name', params: OrgParams, response: { 200: z.array(Team) } } },
       async (request) => (await teams.list(await app.orgForRequest(request, request.params.org_id))).map(toTeam),
     );
 
     r.post(
       base,
-      { onRequest: admin, schema: { tags, security, summary: 'Create a team', params: OrgParams, body: TeamBody, response: { 201: Team, ...authErrors, ...conflict } } },
+      { onRequest: admin, schema: { tags, security, summary: 'Create a team', params: OrgParams, body: TeamBody, response: { 201: Team, ...conflict } } },
       async (request, reply) => {
         const org = await app.orgForRequest(request, request.params.org_id);
         return reply.code(201).send(toTeam(await teams.create(org, request.body.name)));
@@ -33,7 +33,7 @@ export default fp(
 
     r.get(
       `${base}/:team_id`,
-      { onRequest: admin, schema: { tags, security, params: TeamParams, response: { 200: Team, ...authErrors } } },
+      { onRequest: admin, schema: { tags, security, params: TeamParams, response: { 200: Team } } },
       async (request) => {
         const org = await app.orgForRequest(request, request.params.org_id);
         const team = await teams.get(org, request.params.team_id);
@@ -44,7 +44,7 @@ export default fp(
 
     r.patch(
       `${base}/:team_id`,
-      { onRequest: admin, schema: { tags, security, summary: 'Rename a team', params: TeamParams, body: TeamBody, response: { 200: Team, ...authErrors, ...conflict } } },
+      { onRequest: admin, schema: { tags, security, summary: 'Rename a team', params: TeamParams, body: TeamBody, response: { 200: Team, ...conflict } } },
       async (request) => {
         const org = await app.orgForRequest(request, request.params.org_id);
         const team = await teams.rename(org, request.params.team_id, request.body.name);
@@ -55,7 +55,7 @@ export default fp(
 
     r.delete(
       `${base}/:team_id`,
-      { onRequest: admin, schema: { tags, security, summary: 'Delete a team and every tag it owns', params: TeamParams, response: { 204: z.null(), ...authErrors } } },
+      { onRequest: admin, schema: { tags, security, summary: 'Delete a team and every tag it owns', params: TeamParams, response: { 204: z.null() } } },
       async (request, reply) => {
         const org = await app.orgForRequest(request, request.params.org_id);
         if (!(await teams.delete(org, request.params.team_id))) throw Errors.notFound('Team');
@@ -67,7 +67,7 @@ export default fp(
       `${base}/:team_id/tags`,
       {
         onRequest: admin,
-        schema: { tags, security, summary: 'Control tags of a team, oldest first', params: TeamParams, querystring: TagQuery, response: { 200: z.array(Tag), ...authErrors } },
+        schema: { tags, security, summary: 'Control tags of a team, oldest first', params: TeamParams, querystring: TagQuery, response: { 200: z.array(Tag) } },
       },
       async (request) => {
         const org = await app.orgForRequest(request, request.params.org_id);
@@ -87,7 +87,7 @@ export default fp(
           summary: 'Tag a rule to a control: the team answers for the control with that rule',
           params: TeamParams,
           body: TagCreate,
-          response: { 201: Tag, ...authErrors, ...conflict },
+          response: { 201: Tag, ...conflict },
         },
       },
       async (request, reply) => {
@@ -100,7 +100,7 @@ export default fp(
 
     r.delete(
       `${base}/:team_id/tags/:tag_id`,
-      { onRequest: admin, schema: { tags, security, summary: 'Remove a control tag', params: TagParams, response: { 204: z.null(), ...authErrors } } },
+      { onRequest: admin, schema: { tags, security, summary: 'Remove a control tag', params: TagParams, response: { 204: z.null() } } },
       async (request, reply) => {
         const org = await app.orgForRequest(request, request.params.org_id);
         if (!(await teams.removeTag(org, request.params.team_id, request.params.tag_id))) throw Errors.notFound('Tag');

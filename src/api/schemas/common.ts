@@ -27,6 +27,14 @@ export const RateLimitedBody = ErrorBody.extend({
   retry_after: z.number().int().describe('Seconds until the request can succeed (also in Retry-After)'),
 }).meta({ id: 'RateLimited' });
 
-/** Error responses an authenticated (hence rate-limited) route may answer, for the OpenAPI document. */
-export const authErrors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody, 429: RateLimitedBody } as const;
-export const unavailable = { 503: ErrorBody } as const;
+const Binary = z.any().meta({ type: 'string', format: 'binary' });
+
+/**
+ * A download's 200, for the document only (the route streams or serializes it itself): one entry
+ * per content type it can have, binary unless `schemas` gives one. The error statuses every route
+ * shares are added to the document by src/api/plugins/openapi-document.ts.
+ */
+export function download(description: string, types: readonly string[], schemas: Record<string, z.ZodType> = {}) {
+  const schemaOf = (type: string) => schemas[type] ?? (type.includes('json') ? z.unknown() : Binary);
+  return { description, content: Object.fromEntries(types.map((type) => [type, { schema: schemaOf(type) }])) };
+}

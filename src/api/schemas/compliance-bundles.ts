@@ -51,10 +51,14 @@ export function toBundle(doc: BundleDoc, downloadUrl: string): z.infer<typeof Bu
   };
 }
 
+/** The IANA zones this runtime knows: the document's enum (the server also takes them in any case). */
+const TIME_ZONES = [...new Set(['UTC', ...Intl.supportedValuesOf('timeZone')])];
+
 /** An IANA time zone, as its canonical name (`europe/berlin` → `Europe/Berlin`). */
 const TimeZone = z
   .string()
   .max(64)
+  .meta({ enum: TIME_ZONES })
   .transform((tz, ctx) => {
     try {
       return new Intl.DateTimeFormat('en-US', { timeZone: tz }).resolvedOptions().timeZone;
@@ -64,13 +68,19 @@ const TimeZone = z
     }
   });
 
+/** Five or six whitespace-separated fields, or a macro: the shape; the server parses the meaning. */
+const CRON_SHAPE = /^\s*(?:@[A-Za-z]+|\S+(?:\s+\S+){4,5})\s*$/;
+
 export const ScheduleBody = z.strictObject({
   cron: z
     .string({ error: (i) => (i.input === undefined ? 'is required' : 'must be a string') })
     .trim()
     .min(1, 'must not be empty')
     .max(100, 'must be at most 100 characters')
-    .describe('Cron expression (5 fields, or 6 with seconds first), evaluated in `timezone`'),
+    .regex(CRON_SHAPE, 'must have 5 fields (minute hour day-of-month month day-of-week), or 6 with seconds first, or be a macro such as @daily')
+    .describe(
+      'Cron expression (5 fields, or 6 with seconds first, or a macro such as @daily), evaluated in `timezone`. The server also refuses (422) an expression that is invalid or never fires, or that fires twice within the export throttle window (5 minutes by default): rules JSON Schema cannot state.',
+    ),
   days: z
     .number({ error: () => 'must be an integer' })
     .int('must be an integer')

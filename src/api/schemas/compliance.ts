@@ -86,3 +86,12 @@ export const EvidenceResponse = z
     }),
   })
   .meta({ id: 'ComplianceEvidence' });
+
+/** The JSON download (`format=json`, and evidence.json in bundles): the evidence, then who it is for, when and which window. */
+export const EvidenceExport = EvidenceResponse.extend({
+  org_id: z.string(),
+  org_slug: z.string(),
+  generated_at: Timestamp,
+  from_date: z.iso.date(),
+  to_date: z.iso.date(),
+}).meta({ id: 'ComplianceEvidenceExport' });

@@ -18,7 +18,7 @@ export const LicenseCreate = z.strictObject({
     .datetime({ offset: true, error: () => 'must be an ISO 8601 timestamp' })
     .transform((s) => new Date(s))
     .optional()
-    .describe('Default: 30 days (trial) or 365 days from now'),
+    .describe('Must be in the future (else 422: a rule JSON Schema cannot state). Default: 30 days (trial) or 365 days from now'),
   max_checks_per_month: Count('max_checks_per_month').optional().describe("Default: the plan's"),
   requests_per_minute: Count('requests_per_minute').optional().describe('Enterprise only (default 1,000)'),
   requests_per_day: Count('requests_per_day').optional().describe('Enterprise only (default 1,000,000)'),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   allowlistProblems,
+  BUILT_IN_DATA_TYPES,
   CUSTOM_CONFIDENCE,
   CUSTOM_LIMITS,
   customDetectorProblems,
@@ -14,8 +15,13 @@ import { DestinationSchema, Timestamp } from './common.js';
 import { OrgParams } from './organizations.js';
 
 // Whether a data type is known depends on the policy's custom detectors: checked on the whole
-// policy (PolicyCreate below; for a PATCH, on the resulting policy by the policy service).
-const DataType = z.string().min(1).max(64);
+// policy (PolicyCreate below; for a PATCH, on the resulting policy by the policy service). The
+// document lists the built-in names as an enum: a custom detector's name is the one value it omits.
+const DataType = z
+  .string()
+  .min(1)
+  .max(64)
+  .meta({ enum: [...BUILT_IN_DATA_TYPES], description: 'A category, a built-in type, or the name of one of this policy’s custom_detectors' });
 
 export const RuleInput = z.strictObject({
   id: z.string().optional().describe('Keep an existing rule: send back its id (PATCH only)'),

@@ -12,7 +12,8 @@ const TeamName = z
   .normalize('NFC')
   .min(1, 'must not be empty')
   .max(100, 'must be at most 100 characters')
-  .regex(/^[^\p{Cc};]*$/u, "must not contain ';' or control characters")
+  // \p{Cc} written as its ranges, which every JSON Schema tool can read.
+  .regex(/^[^\u0000-\u001f\u007f-\u009f;]*$/, "must not contain ';' or control characters")
   .describe("1-100 characters after trimming; no ';' or control characters; unique in the organization regardless of case");
 
 export const TeamBody = z.strictObject({ name: TeamName });
