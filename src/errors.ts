@@ -26,6 +26,7 @@ const limited = (code: string, detail: string, retryAfterS: number) =>
 export const Errors = {
   malformedJson: (detail: string) => new ApiError(400, 'malformed_json', detail),
   badRequest: (detail: string) => new ApiError(400, 'bad_request', detail),
+  malformedMultipart: (detail: string) => new ApiError(400, 'malformed_multipart', detail),
 
   missingApiKey: () => new ApiError(401, 'missing_api_key', 'Missing X-Service-API-Key header.'),
   malformedApiKey: () => new ApiError(401, 'invalid_api_key', 'The API key is not in a valid format.'),
@@ -51,6 +52,8 @@ export const Errors = {
   routeNotFound: (method: string, url: string) => new ApiError(404, 'route_not_found', `No route ${method} ${url}.`),
   invalidSession: () => new ApiError(401, 'invalid_session', 'The session has ended or is not valid; sign in again with POST /api/session.'),
   partnerKeyScope: (detail: string) => new ApiError(403, 'partner_key_scope', detail),
+  /** The rest of the body is never read: the connection closes after the answer. */
+  requestTimeout: (detail: string) => new ApiError(408, 'request_timeout', detail, { connection: 'close' }),
   conflict: (detail: string) => new ApiError(409, 'conflict', detail),
   uriTooLong: () => new ApiError(414, 'uri_too_long', 'A path parameter is longer than 100 characters.'),
   payloadTooLarge: (detail: string) => new ApiError(413, 'payload_too_large', detail),

@@ -4,10 +4,12 @@
 // constant time; with one bucket per file a lookup reads that file's chunks only, deleting is
 // dropping two collections, and no cost grows with the files kept. They live in a database of
 // their own, so their many collections do not weigh on the others' queries.
-// Nothing is named by the client's file name: it can itself be sensitive.
-import type { Readable } from 'node:stream';
+// Nothing is named by the client's file name: it can itself be sensitive. Uploads are stored
+// encrypted under a key of their own that the store never keeps (file-cipher.ts).
+import { Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { GridFSBucket, MongoServerError, type Db } from 'mongodb';
+import { GridFSBucket, MongoServerError, type Db, type GridFSBucketWriteStream } from 'mongodb';
+import { sealing, unseal } from './file-cipher.js';
 import { idTime } from './ids.js';
 
 export interface MaskedFileMeta {
@@ -27,6 +29,30 @@ function madeAt(id: string): number {
   return time;
 }
 
+/**
+ * A bucket's write stream that, once destroyed, closes only after its last chunk insert has
+ * settled: the driver's own closes at once, and an insert still in flight would land after the
+ * drop that cleans up a failed upload, leaving a bucket behind.
+ */
+function settling(sink: GridFSBucketWriteStream): Writable {
+  // Its errors reach the callbacks below; the event alone would have no listener.
+  sink.on('error', () => undefined);
+  let inFlight = Promise.resolve();
+  const track = (op: (done: (err?: Error | null) => void) => void, done: (err?: Error | null) => void) => {
+    inFlight = new Promise((settled) =>
+      op((err) => {
+        settled();
+        done(err);
+      }),
+    );
+  };
+  return new Writable({
+    write: (chunk: Buffer, _encoding, done) => track((cb) => sink.write(chunk, cb), done),
+    final: (done) => track((cb) => sink.end(cb), done),
+    destroy: (err, done) => void inFlight.then(() => done(err)),
+  });
+}
+
 export function fileStore(db: Db, { retentionMs }: { retentionMs: number }) {
   const drop = (name: string) =>
     db.collection(name).drop().catch((err: unknown) => {
@@ -38,17 +64,20 @@ export function fileStore(db: Db, { retentionMs }: { retentionMs: number }) {
   const fileDoc = (name: string, id: string) => db.collection(`${name}.files`).findOne({ _id: id as never });
 
   /** Writes a file under a fresh bucket; if writing fails, whatever was written is removed. */
-  async function write(name: string, id: string, source: Readable | Buffer, metadata: object): Promise<void> {
+  async function write(name: string, id: string, source: Readable | Buffer, metadata: object, key?: Buffer): Promise<void> {
     await dropBucket(name);
-    const sink = bucket(name).openUploadStreamWithId(id as never, id, { metadata });
+    const sink = settling(bucket(name).openUploadStreamWithId(id as never, id, { metadata }));
     try {
       if (Buffer.isBuffer(source)) {
         sink.end(source);
         await new Promise<void>((resolve, reject) => sink.once('finish', () => resolve()).once('error', reject));
+      } else if (key) {
+        await pipeline(source, sealing(key, id), sink);
       } else {
         await pipeline(source, sink);
       }
     } catch (err) {
+      if (!sink.closed) await new Promise((closed) => sink.once('close', closed).destroy());
       await dropBucket(name).catch(() => undefined);
       throw err;
     }
@@ -61,14 +90,17 @@ export function fileStore(db: Db, { retentionMs }: { retentionMs: number }) {
   }
 
   return {
-    putUpload: (id: string, source: Readable, orgId: string) => write(`upload_${id}`, id, source, { org_id: orgId }),
+    /** Stores an upload encrypted under `key` (a fresh one per upload, see file-cipher.ts), which the store does not keep. */
+    putUpload: (id: string, source: Readable, orgId: string, key: Buffer) => write(`upload_${id}`, id, source, { org_id: orgId }, key),
 
-    /** The whole upload, or null when it is gone (already processed and deleted). */
-    async readUpload(id: string): Promise<Buffer | null> {
-      if (!(await fileDoc(`upload_${id}`, id))) return null;
-      const parts: Buffer[] = [];
-      for await (const part of bucket(`upload_${id}`).openDownloadStream(id as never)) parts.push(part as Buffer);
-      return Buffer.concat(parts);
+    /**
+     * The whole upload, decrypted and verified (a SealBrokenError if it does not verify under `key`),
+     * or null when it is gone (already processed and deleted).
+     */
+    async readUpload(id: string, key: Buffer): Promise<Buffer | null> {
+      const doc = await fileDoc(`upload_${id}`, id);
+      if (!doc) return null;
+      return unseal(key, id, doc.length as number, bucket(`upload_${id}`).openDownloadStream(id as never));
     },
 
     deleteUpload: (id: string) => dropBucket(`upload_${id}`),

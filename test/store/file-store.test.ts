@@ -4,6 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Db } from 'mongodb';
 import { describe, expect, it } from 'vitest';
+import { SealBrokenError } from '../../src/store/errors.js';
+import { newFileKey, SEAL_OVERHEAD } from '../../src/store/file-cipher.js';
 import { fileStore } from '../../src/store/file-store.js';
 import { newId } from '../../src/store/ids.js';
 import { scratchDbForFile } from '../helpers/app.js';
@@ -15,18 +17,19 @@ scratchDbForFile('files', (created) => (db = created));
 
 const meta = { org_id: 'org_a', mime: 'application/pdf', ext: 'pdf' };
 const readAll = async (stream: Readable) => Buffer.concat(await stream.toArray());
+const key = newFileKey();
 const collections = async () => (await db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name).sort();
 
 describe('file store', () => {
   it('keeps one upload per id, reads it whole and deletes it without a trace, idempotently', async () => {
     const files = fileStore(db, { retentionMs: RETENTION });
     const id = newId('pf');
-    await files.putUpload(id, Readable.from([Buffer.from('first')]), 'org_a');
-    await files.putUpload(id, Readable.from([Buffer.from('second '), Buffer.from('try')]), 'org_a');
-    expect((await files.readUpload(id))?.toString()).toBe('second try');
+    await files.putUpload(id, Readable.from([Buffer.from('first')]), 'org_a', key);
+    await files.putUpload(id, Readable.from([Buffer.from('second '), Buffer.from('try')]), 'org_a', key);
+    expect((await files.readUpload(id, key))?.toString()).toBe('second try');
     await files.deleteUpload(id);
     await files.deleteUpload(id);
-    expect(await files.readUpload(id)).toBeNull();
+    expect(await files.readUpload(id, key)).toBeNull();
     expect((await collections()).filter((name) => name.includes(id))).toEqual([]);
   });
 
@@ -39,8 +42,45 @@ describe('file store', () => {
         this.destroy(new Error('client went away'));
       },
     });
-    await expect(files.putUpload(id, failing, 'org_a')).rejects.toThrow('client went away');
-    expect(await files.readUpload(id)).toBeNull();
+    await expect(files.putUpload(id, failing, 'org_a', key)).rejects.toThrow('client went away');
+    expect(await files.readUpload(id, key)).toBeNull();
+    expect((await collections()).filter((name) => name.includes(id))).toEqual([]);
+  });
+
+  it('leaves no bucket behind when the stream fails with chunk inserts still in flight', async () => {
+    const files = fileStore(db, { retentionMs: RETENTION });
+    const id = newId('pf');
+    // Several 255 KiB chunks go out at once, and the stream fails right behind them.
+    let reads = 0;
+    const failing = new Readable({
+      read() {
+        if (reads++ < 4) this.push(randomBytes(4 * 1024 * 1024));
+        else this.destroy(new Error('client went away'));
+      },
+    });
+    await expect(files.putUpload(id, failing, 'org_a', key)).rejects.toThrow('client went away');
+    expect((await collections()).filter((name) => name.includes(id))).toEqual([]);
+  });
+
+  it('stores an upload encrypted under its key, read back only under that key and only if unchanged', async () => {
+    const files = fileStore(db, { retentionMs: RETENTION });
+    const id = newId('pf');
+    const plain = Buffer.concat([Buffer.from('canary 123-45-6789 '), randomBytes(700 * 1024)]);
+    await files.putUpload(id, Readable.from([plain.subarray(0, 5), plain.subarray(5)]), 'org_a', key);
+
+    const chunks = await db.collection(`upload_${id}.chunks`).find({}).sort({ n: 1 }).toArray();
+    const stored = Buffer.concat(chunks.map((c) => Buffer.from(c.data.buffer)));
+    expect(stored.length).toBe(plain.length + SEAL_OVERHEAD);
+    expect(stored.includes(Buffer.from('canary'))).toBe(false);
+    expect((await files.readUpload(id, key))?.equals(plain)).toBe(true);
+
+    await expect(files.readUpload(id, newFileKey())).rejects.toBeInstanceOf(SealBrokenError);
+    // One bit flipped in the last chunk (where the tag is): no plaintext, not even the first chunks'.
+    const last = chunks.at(-1)!;
+    const flipped = Buffer.from(last.data.buffer);
+    flipped[flipped.length - 1]! ^= 1;
+    await db.collection(`upload_${id}.chunks`).updateOne({ _id: last._id }, { $set: { data: flipped } });
+    await expect(files.readUpload(id, key)).rejects.toBeInstanceOf(SealBrokenError);
   });
 
   it('stores a masked file of several chunks in a GridFS bucket of its own, rewrites it on a retry, and expires it with its id', async () => {
@@ -73,14 +113,14 @@ describe('file store', () => {
     await files.putMasked(recent, Buffer.from('recent'), meta);
     const staleUpload = newId('pf', now - 25 * HOUR);
     const freshUpload = newId('pf');
-    await files.putUpload(staleUpload, Readable.from([Buffer.from('x')]), 'org_a');
-    await files.putUpload(freshUpload, Readable.from([Buffer.from('y')]), 'org_a');
+    await files.putUpload(staleUpload, Readable.from([Buffer.from('x')]), 'org_a', key);
+    await files.putUpload(freshUpload, Readable.from([Buffer.from('y')]), 'org_a', key);
     expect(await files.openMasked(old)).toBeNull();
 
     expect(await files.sweep(new Date(now), 24 * HOUR)).toEqual({ masked: 1, uploads: 1 });
     expect(await files.hasMasked(recent)).toBe(true);
-    expect((await files.readUpload(freshUpload))?.toString()).toBe('y');
-    expect(await files.readUpload(staleUpload)).toBeNull();
+    expect((await files.readUpload(freshUpload, key))?.toString()).toBe('y');
+    expect(await files.readUpload(staleUpload, key)).toBeNull();
     const names = await collections();
     expect(names.some((name) => name.includes(staleUpload) || name.includes(old))).toBe(false);
     expect(await files.sweep(new Date(now), 24 * HOUR)).toEqual({ masked: 0, uploads: 0 });
