@@ -3,7 +3,7 @@
 // gets 202 and polls GET /api/preflight/{id}. The worker does the rest (src/workers/file-scan.worker.ts).
 // A check read back by id, text or file, is answered here too: its record, or its job while it runs.
 import { EventEmitter } from 'node:events';
-import { Transform, type Readable } from 'node:stream';
+import { finished, Transform, type Readable } from 'node:stream';
 import type { Job, Queue, QueueEvents } from 'bullmq';
 import { detectionSettings } from '../checks/options.js';
 import { auditSubject, recordedAnswer, type CheckAnswer, type RecordedLookup } from '../checks/record.js';
@@ -172,8 +172,13 @@ export class FileCheckService {
       },
     });
     // `pipe` does not pass errors on: a client that goes away, a file cut at the size limit, a part
-    // the parser cannot read or the deadline must fail the write.
-    source.once('error', (err) => meter.destroy(formError(err, deadline)));
+    // the parser cannot read or the deadline must fail the write. `finished` also reports a part the
+    // parser had already failed before it was handed over (a body cut short arrives all at once).
+    finished(source, (err) => {
+      if (err) meter.destroy(formError(err, deadline));
+    });
+    // That error reaches the store's pipeline, which may not be listening yet.
+    meter.on('error', () => undefined);
     const expire = () => meter.destroy(deadline.reason as Error);
     deadline.addEventListener('abort', expire, { once: true });
     const key = newFileKey();

@@ -30,9 +30,9 @@ function madeAt(id: string): number {
 }
 
 /**
- * A bucket's write stream that, once destroyed, closes only after its last chunk insert has
- * settled: the driver's own closes at once, and an insert still in flight would land after the
- * drop that cleans up a failed upload, leaving a bucket behind.
+ * A bucket's write stream that, once destroyed, closes only after its last chunk insert and its
+ * index creation have settled: the driver's own closes at once, and either, still in flight, would
+ * land after the drop that cleans up a failed upload, leaving a bucket behind.
  */
 function settling(sink: GridFSBucketWriteStream): Writable {
   // Its errors reach the callbacks below; the event alone would have no listener.
@@ -49,7 +49,12 @@ function settling(sink: GridFSBucketWriteStream): Writable {
   return new Writable({
     write: (chunk: Buffer, _encoding, done) => track((cb) => sink.write(chunk, cb), done),
     final: (done) => track((cb) => sink.end(cb), done),
-    destroy: (err, done) => void inFlight.then(() => done(err)),
+    // The driver's stream closes only once it is constructed (its indexes, which create the bucket).
+    destroy: (err, done) =>
+      void inFlight.then(() => {
+        if (sink.closed) return done(err);
+        sink.once('close', () => done(err)).destroy();
+      }),
   });
 }
 
