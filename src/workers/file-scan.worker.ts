@@ -54,18 +54,34 @@ function planner(extraction: Extraction, masks: MaskSpan[], options: CheckOption
 
 const resultOf = (doc: AuditDoc): FileScanResult => ({ ...recordedAnswer(doc), masked: doc.file?.masked ?? false });
 
+/** What the processor needs of its job: the data, and to drop the upload's key from it once the upload is gone. */
+export type FileScanJobHandle = Pick<Job<FileScanJob, FileScanResult>, 'data' | 'updateData'>;
+
 export function fileScanProcessor(deps: FileScanDeps) {
-  return async (job: Pick<Job<FileScanJob, FileScanResult>, 'data'>): Promise<FileScanResult> => {
+  return async (job: FileScanJobHandle): Promise<FileScanResult> => {
     const parsed = FileScanJob.safeParse(job.data);
     if (!parsed.success) throw unrecoverable({ status: 422, code: 'invalid_job', detail: 'The file-check job is malformed.' });
     try {
-      return await checkFile(deps, parsed.data);
+      const result = await checkFile(deps, parsed.data);
+      await forgetKey(job, parsed.data);
+      return result;
     } catch (err) {
       // Gone before the job is marked failed, so whoever learns of the failure finds nothing left.
-      if (err instanceof UnrecoverableError) await deps.files.deleteUpload(parsed.data.preflight_id);
+      if (err instanceof UnrecoverableError) {
+        await deps.files.deleteUpload(parsed.data.preflight_id);
+        await forgetKey(job, parsed.data);
+      }
       throw err;
     }
   };
+}
+
+/**
+ * Once its upload is deleted a job never needs the key again (a run after that answers from the
+ * record): it goes now rather than when Redis removes the job.
+ */
+async function forgetKey(job: FileScanJobHandle, data: FileScanJob): Promise<void> {
+  if (data.upload_key) await job.updateData(withoutUploadKey(data));
 }
 
 /** The upload, decrypted and verified before any of it is used; null when it is gone (or its key is, with it). */
@@ -151,18 +167,14 @@ export function startFileScanWorker(deps: FileScanDeps, opts: FileScanWorkerOpti
     // A job whose worker died is picked up again; twice more before it counts as failed.
     maxStalledCount: 2,
   });
-  // Done with its upload for good: its key goes too, rather than waiting for the job itself to be removed.
-  const forgetKey = (job: Job<FileScanJob, FileScanResult>) =>
-    job.updateData(withoutUploadKey(job.data)).catch((e: unknown) => log.warn({ job: job.id, err: String(e) }, 'could not drop the upload key of a finished check'));
-  worker.on('completed', (job) => void forgetKey(job));
   worker.on('failed', (job, err) => {
     if (!job) return;
     // Logged by id and code only: a failure's detail never quotes the file.
     log.warn({ job: job.id, attempt: job.attemptsMade, code: parseJobFailure(err.message)?.code ?? err.name }, 'file check failed');
     if (outOfAttempts(job) && job.id) {
       deps.files.deleteUpload(job.id).catch((e: unknown) => log.warn({ job: job.id, err: String(e) }, 'could not delete the upload of a failed check'));
+      forgetKey(job, job.data).catch((e: unknown) => log.warn({ job: job.id, err: String(e) }, 'could not drop the upload key of a failed check'));
     }
-    if (outOfAttempts(job) || err instanceof UnrecoverableError) void forgetKey(job);
   });
   worker.on('error', (err) => log.warn({ err: err.message }, 'file-scan worker error'));
   return worker;

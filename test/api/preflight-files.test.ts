@@ -60,6 +60,10 @@ describe('POST /api/preflight', () => {
     expect(asAdmin.statusCode).toBe(200);
     expect(await uploads()).toBe(0);
     expect(await t.app.mongo.filesDb.collection(`masked_${body.preflight_id}.files`).countDocuments({})).toBe(1);
+    // The key the upload was encrypted under went with it; the job keeps the rest.
+    const job = await t.app.queues.fileScan.getJob(body.preflight_id);
+    expect(job?.data).toMatchObject({ preflight_id: body.preflight_id, org_id: org.orgId });
+    expect(job?.data).not.toHaveProperty('upload_key');
   });
 
   it('schedules the retention sweep once however many workers start', async () => {

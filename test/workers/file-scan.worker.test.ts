@@ -2,7 +2,7 @@
 // record, before BullMQ marked the job done): one audit record, and the same answer.
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { UnrecoverableError, type Job } from 'bullmq';
+import { UnrecoverableError } from 'bullmq';
 import { Redis } from 'ioredis';
 import { MongoClient, type Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,13 +10,12 @@ import { defaultRules } from '../../src/engine/index.js';
 import { createOcrPool, type OcrPool } from '../../src/files/ocr-pool.js';
 import { DEFAULT_FILE_LIMITS } from '../../src/files/types.js';
 import { parseJobFailure } from '../../src/jobs/failure.js';
-import type { FileScanJob, FileScanResult } from '../../src/jobs/file-scan.js';
 import { KeyVault } from '../../src/store/api-keys.js';
 import { AuditJournal } from '../../src/store/audit-journal.js';
 import { newFileKey } from '../../src/store/file-cipher.js';
 import { fileStore } from '../../src/store/file-store.js';
 import { newId } from '../../src/store/ids.js';
-import { fileScanProcessor } from '../../src/workers/file-scan.worker.js';
+import { fileScanProcessor, type FileScanJobHandle } from '../../src/workers/file-scan.worker.js';
 import { serviceUrls } from '../helpers/app.js';
 
 const { redisUrl, mongodbUrl } = serviceUrls();
@@ -37,7 +36,11 @@ afterAll(async () => {
   await client.close();
 });
 
-const jobFor = (id: string, key: Buffer): Pick<Job<FileScanJob, FileScanResult>, 'data'> => ({
+/** A job as the processor sees it; `updateData` changes its data as BullMQ's does. */
+const jobFor = (id: string, key: Buffer): FileScanJobHandle => ({
+  async updateData(data) {
+    this.data = data;
+  },
   data: {
     upload_key: key.toString('base64'),
     preflight_id: id,
@@ -75,7 +78,10 @@ describe('file-scan processor', () => {
     const upload = () => files.putUpload(id, Readable.from([Buffer.from('SSN 123-45-6789\n')]), 'org_t', key);
 
     await upload();
-    const first = await process(jobFor(id, key));
+    const job = jobFor(id, key);
+    const first = await process(job);
+    // Done with the upload, the job no longer holds its key.
+    expect(job.data).not.toHaveProperty('upload_key');
     expect(first.decision).toBe('ALLOWED_WITH_MASKING');
     expect(first.detected).toEqual([{ type: 'SSN', count: 1, sample: '***-**-6789' }]);
     expect(await files.readUpload(id, key)).toBeNull();
@@ -84,8 +90,8 @@ describe('file-scan processor', () => {
     await upload();
     const again = await process(jobFor(id, key));
     expect(again.created_at).toBe(first.created_at);
-    // And when it died after: the answer comes from the record.
-    const afterDelete = await process(jobFor(id, key));
+    // And when it died after: the answer comes from the record (the key went with the upload).
+    const afterDelete = await process(job);
     expect(afterDelete).toMatchObject({ preflight_id: id, decision: first.decision, created_at: first.created_at, masked: true });
 
     expect(await journal.length()).toBe(1);
@@ -96,7 +102,9 @@ describe('file-scan processor', () => {
     const { files, journal, process } = processor();
     const id = newId('pf');
     await files.putUpload(id, Readable.from([Buffer.from('SSN 123-45-6789\n')]), 'org_t', newFileKey());
-    const failure = await process(jobFor(id, newFileKey())).catch((err: unknown) => err);
+    const job = jobFor(id, newFileKey());
+    const failure = await process(job).catch((err: unknown) => err);
+    expect(job.data).not.toHaveProperty('upload_key');
     expect(failure).toBeInstanceOf(UnrecoverableError);
     expect(parseJobFailure((failure as Error).message)).toMatchObject({ status: 503, code: 'upload_unreadable' });
     expect(await journal.length()).toBe(0);
