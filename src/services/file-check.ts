@@ -81,7 +81,7 @@ function formError(err: unknown, deadline: AbortSignal): Error {
   if (err instanceof ApiError) return err;
   const code = (err as { code?: unknown }).code;
   if (typeof code === 'string' && code.startsWith('FST_') && code !== 'FST_MP_PREMATURE_CLOSE') return err as Error;
-  const reason = code === 'FST_MP_PREMATURE_CLOSE' ? 'the request ended before the form did' : String((err as Error).message ?? err);
+  const reason = code === 'FST_MP_PREMATURE_CLOSE' ? 'the request ended before the form did' : err instanceof Error ? err.message : String(err);
   return Errors.malformedMultipart(`The body is not valid multipart/form-data: ${reason}.`);
 }
 

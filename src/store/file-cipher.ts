@@ -7,7 +7,7 @@ import { Transform } from 'node:stream';
 import { SealBrokenError } from './errors.js';
 
 const ALGORITHM = 'aes-256-gcm';
-export const FILE_KEY_BYTES = 32;
+const FILE_KEY_BYTES = 32;
 const NONCE_BYTES = 12;
 const TAG_BYTES = 16;
 /** What sealing adds to a file's length. */
