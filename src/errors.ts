@@ -68,6 +68,7 @@ export const Errors = {
   /** A file check's failure as its worker recorded it (a FileError's status and code, or a 503). */
   fileFailure: (status: number, code: string, detail: string) =>
     status >= 500 ? unavailable(code, detail) : new ApiError(status, code, detail),
+  storedFileUnreadable: () => unavailable('file_unreadable', 'The stored file failed its integrity check; it is not served.'),
   fileCheckFailed: () => unavailable('file_check_failed', 'The file could not be checked and nothing was released. Submit it again.'),
   /** One bundle per window: its own X-RateLimit-* (1 per window, none left), not the dashboard ceiling's. */
   exportThrottled: (detail: string, retryAfterS: number) =>

@@ -2,7 +2,7 @@
 // file, so the pages a database engine leaves behind (SQLite WAL and free pages, a journal) hold only
 // ciphertext, and once the key is gone nothing can read them. Layout: nonce ‖ ciphertext ‖ tag; the
 // file's id is authenticated with it, so one file's bytes cannot be passed off as another's.
-import { createCipheriv, createDecipheriv, randomBytes, type DecipherGCM } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, type DecipherGCM } from 'node:crypto';
 import { Transform } from 'node:stream';
 import { SealBrokenError } from './errors.js';
 
@@ -14,6 +14,21 @@ const TAG_BYTES = 16;
 export const SEAL_OVERHEAD = NONCE_BYTES + TAG_BYTES;
 
 export const newFileKey = (): Buffer => randomBytes(FILE_KEY_BYTES);
+
+/** The key that wraps the keys of files kept for a while (masked files), derived from SERVICE_MASTER_KEY. */
+export const fileKeyWrapping = (masterKey: string): Buffer => Buffer.from(hkdfSync('sha256', masterKey, 'preflight', 'file-key-wrapping', FILE_KEY_BYTES));
+
+/** A file's key sealed under the wrapping key, bound to the file's id, for its file's metadata. */
+export function wrapKey(wrapping: Buffer, key: Buffer, id: string): string {
+  const nonce = randomBytes(NONCE_BYTES);
+  const cipher = createCipheriv(ALGORITHM, wrapping, nonce).setAAD(Buffer.from(id));
+  return Buffer.concat([nonce, cipher.update(key), cipher.final(), cipher.getAuthTag()]).toString('base64');
+}
+
+export function unwrapKey(wrapping: Buffer, wrapped: string, id: string): Promise<Buffer> {
+  const sealed = Buffer.from(wrapped, 'base64');
+  return unseal(wrapping, id, sealed.length, [sealed]);
+}
 
 /** Encrypts a stream as it passes: memory stays one chunk, whatever the file's size. */
 export function sealing(key: Buffer, id: string): Transform {
@@ -38,7 +53,7 @@ export function sealing(key: Buffer, id: string): Transform {
  * Decrypts a sealed file of `length` bytes read as chunks. Nothing is returned before the tag is
  * verified: a wrong key, or one bit changed anywhere, is a SealBrokenError and no plaintext at all.
  */
-export async function unseal(key: Buffer, id: string, length: number, chunks: AsyncIterable<Buffer>): Promise<Buffer> {
+export async function unseal(key: Buffer, id: string, length: number, chunks: AsyncIterable<Buffer> | Iterable<Buffer>): Promise<Buffer> {
   if (key.length !== FILE_KEY_BYTES || length < SEAL_OVERHEAD) throw new SealBrokenError(id);
   const head: Buffer[] = [];
   const tag: Buffer[] = [];

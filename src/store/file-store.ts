@@ -4,12 +4,13 @@
 // constant time; with one bucket per file a lookup reads that file's chunks only, deleting is
 // dropping two collections, and no cost grows with the files kept. They live in a database of
 // their own, so their many collections do not weigh on the others' queries.
-// Nothing is named by the client's file name: it can itself be sensitive. Uploads are stored
-// encrypted under a key of their own that the store never keeps (file-cipher.ts).
-import { Writable, type Readable } from 'node:stream';
+// Nothing is named by the client's file name: it can itself be sensitive. Every file is stored
+// encrypted under a key of its own (file-cipher.ts): an upload's the store never keeps (its job
+// does); a masked file's is kept in its metadata, wrapped under a key derived from the master key.
+import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { GridFSBucket, MongoServerError, type Db, type GridFSBucketWriteStream } from 'mongodb';
-import { sealing, unseal } from './file-cipher.js';
+import { fileKeyWrapping, newFileKey, SEAL_OVERHEAD, sealing, unseal, unwrapKey, wrapKey } from './file-cipher.js';
 import { idTime } from './ids.js';
 
 export interface MaskedFileMeta {
@@ -58,7 +59,8 @@ function settling(sink: GridFSBucketWriteStream): Writable {
   });
 }
 
-export function fileStore(db: Db, { retentionMs }: { retentionMs: number }) {
+export function fileStore(db: Db, { retentionMs, masterKey }: { retentionMs: number; masterKey: string }) {
+  const wrapping = fileKeyWrapping(masterKey);
   const drop = (name: string) =>
     db.collection(name).drop().catch((err: unknown) => {
       // Dropping what is not there is done: NamespaceNotFound.
@@ -69,18 +71,11 @@ export function fileStore(db: Db, { retentionMs }: { retentionMs: number }) {
   const fileDoc = (name: string, id: string) => db.collection(`${name}.files`).findOne({ _id: id as never });
 
   /** Writes a file under a fresh bucket; if writing fails, whatever was written is removed. */
-  async function write(name: string, id: string, source: Readable | Buffer, metadata: object, key?: Buffer): Promise<void> {
+  async function write(name: string, id: string, source: Readable, metadata: object, key: Buffer): Promise<void> {
     await dropBucket(name);
     const sink = settling(bucket(name).openUploadStreamWithId(id as never, id, { metadata }));
     try {
-      if (Buffer.isBuffer(source)) {
-        sink.end(source);
-        await new Promise<void>((resolve, reject) => sink.once('finish', () => resolve()).once('error', reject));
-      } else if (key) {
-        await pipeline(source, sealing(key, id), sink);
-      } else {
-        await pipeline(source, sink);
-      }
+      await pipeline(source, sealing(key, id), sink);
     } catch (err) {
       if (!sink.closed) await new Promise((closed) => sink.once('close', closed).destroy());
       await dropBucket(name).catch(() => undefined);
@@ -90,8 +85,10 @@ export function fileStore(db: Db, { retentionMs }: { retentionMs: number }) {
 
   async function maskedFile(id: string, now: Date) {
     const doc = await fileDoc(`masked_${id}`, id);
-    const meta = doc?.metadata as MaskedFileMeta | undefined;
-    return doc && meta && meta.expires_at > now ? { meta, length: doc.length as number } : null;
+    const stored = doc?.metadata as (MaskedFileMeta & { key: string }) | undefined;
+    if (!doc || !stored || stored.expires_at <= now) return null;
+    const { key, ...meta } = stored;
+    return { meta, key, sealedLength: doc.length as number };
   }
 
   return {
@@ -111,13 +108,22 @@ export function fileStore(db: Db, { retentionMs }: { retentionMs: number }) {
     deleteUpload: (id: string) => dropBucket(`upload_${id}`),
 
     /** A masked file expires the retention period after its check's id was made. A retried job rewrites it. */
-    putMasked: (id: string, bytes: Buffer, meta: Omit<MaskedFileMeta, 'expires_at'>) =>
-      write(`masked_${id}`, id, bytes, { ...meta, expires_at: new Date(madeAt(id) + retentionMs) }),
+    putMasked(id: string, bytes: Buffer, meta: Omit<MaskedFileMeta, 'expires_at'>) {
+      const key = newFileKey();
+      const metadata = { ...meta, expires_at: new Date(madeAt(id) + retentionMs), key: wrapKey(wrapping, key, id) };
+      return write(`masked_${id}`, id, Readable.from([bytes]), metadata, key);
+    },
 
-    /** A masked file and its facts, or null when it never existed, was swept, or has expired. */
+    /**
+     * A masked file and its facts, or null when it never existed, was swept, or has expired. It is
+     * decrypted and verified whole before any of it is served (a SealBrokenError if it was changed).
+     */
     async openMasked(id: string, now = new Date()): Promise<{ meta: MaskedFileMeta; length: number; stream: Readable } | null> {
       const file = await maskedFile(id, now);
-      return file && { ...file, stream: bucket(`masked_${id}`).openDownloadStream(id as never) };
+      if (!file) return null;
+      const key = await unwrapKey(wrapping, file.key, id);
+      const bytes = await unseal(key, id, file.sealedLength, bucket(`masked_${id}`).openDownloadStream(id as never));
+      return { meta: file.meta, length: bytes.length, stream: Readable.from([bytes]) };
     },
 
     /** Whether a masked file is there to be downloaded. */

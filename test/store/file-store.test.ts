@@ -8,7 +8,7 @@ import { SealBrokenError } from '../../src/store/errors.js';
 import { newFileKey, SEAL_OVERHEAD } from '../../src/store/file-cipher.js';
 import { fileStore } from '../../src/store/file-store.js';
 import { newId } from '../../src/store/ids.js';
-import { scratchDbForFile } from '../helpers/app.js';
+import { MASTER_KEY, scratchDbForFile } from '../helpers/app.js';
 
 const HOUR = 3_600_000;
 const RETENTION = 24 * HOUR;
@@ -22,7 +22,7 @@ const collections = async () => (await db.listCollections({}, { nameOnly: true }
 
 describe('file store', () => {
   it('keeps one upload per id, reads it whole and deletes it without a trace, idempotently', async () => {
-    const files = fileStore(db, { retentionMs: RETENTION });
+    const files = fileStore(db, { retentionMs: RETENTION, masterKey: MASTER_KEY });
     const id = newId('pf');
     await files.putUpload(id, Readable.from([Buffer.from('first')]), 'org_a', key);
     await files.putUpload(id, Readable.from([Buffer.from('second '), Buffer.from('try')]), 'org_a', key);
@@ -34,7 +34,7 @@ describe('file store', () => {
   });
 
   it('removes a partial upload when its stream fails', async () => {
-    const files = fileStore(db, { retentionMs: RETENTION });
+    const files = fileStore(db, { retentionMs: RETENTION, masterKey: MASTER_KEY });
     const id = newId('pf');
     const failing = new Readable({
       read() {
@@ -48,7 +48,7 @@ describe('file store', () => {
   });
 
   it('leaves no bucket behind when the stream fails with chunk inserts still in flight', async () => {
-    const files = fileStore(db, { retentionMs: RETENTION });
+    const files = fileStore(db, { retentionMs: RETENTION, masterKey: MASTER_KEY });
     const id = newId('pf');
     // Several 255 KiB chunks go out at once, and the stream fails right behind them.
     let reads = 0;
@@ -63,7 +63,7 @@ describe('file store', () => {
   });
 
   it('stores an upload encrypted under its key, read back only under that key and only if unchanged', async () => {
-    const files = fileStore(db, { retentionMs: RETENTION });
+    const files = fileStore(db, { retentionMs: RETENTION, masterKey: MASTER_KEY });
     const id = newId('pf');
     const plain = Buffer.concat([Buffer.from('canary 123-45-6789 '), randomBytes(700 * 1024)]);
     await files.putUpload(id, Readable.from([plain.subarray(0, 5), plain.subarray(5)]), 'org_a', key);
@@ -84,7 +84,7 @@ describe('file store', () => {
   });
 
   it('stores a masked file of several chunks in a GridFS bucket of its own, rewrites it on a retry, and expires it with its id', async () => {
-    const files = fileStore(db, { retentionMs: RETENTION });
+    const files = fileStore(db, { retentionMs: RETENTION, masterKey: MASTER_KEY });
     const id = newId('pf');
     const big = randomBytes(600 * 1024);
     await files.putMasked(id, big, meta);
@@ -93,6 +93,12 @@ describe('file store', () => {
     expect(opened?.length).toBe(big.length);
     expect((await readAll(opened!.stream)).equals(big)).toBe(true);
     expect((await collections()).filter((name) => name.includes(id))).toEqual([`masked_${id}.chunks`, `masked_${id}.files`]);
+
+    // Stored encrypted, its key wrapped in its metadata (and never handed out with it).
+    const stored = Buffer.concat((await db.collection(`masked_${id}.chunks`).find({}).sort({ n: 1 }).toArray()).map((c) => Buffer.from(c.data.buffer)));
+    expect(stored.length).toBe(big.length + SEAL_OVERHEAD);
+    expect(stored.includes(big.subarray(0, 64))).toBe(false);
+    expect(opened?.meta).not.toHaveProperty('key');
 
     await files.putMasked(id, Buffer.from('shorter'), meta);
     expect((await readAll((await files.openMasked(id))!.stream)).toString()).toBe('shorter');
@@ -104,8 +110,20 @@ describe('file store', () => {
     expect(await files.openMasked(id, afterRetention)).toBeNull();
   });
 
+  it('refuses a masked file changed at rest, or read under another master key, without serving any of it', async () => {
+    const files = fileStore(db, { retentionMs: RETENTION, masterKey: MASTER_KEY });
+    const id = newId('pf');
+    await files.putMasked(id, Buffer.from('Customer [SSN]'), meta);
+    await expect(fileStore(db, { retentionMs: RETENTION, masterKey: `${MASTER_KEY}-other` }).openMasked(id)).rejects.toBeInstanceOf(SealBrokenError);
+    const chunk = await db.collection(`masked_${id}.chunks`).findOne({ n: 0 });
+    const flipped = Buffer.from(chunk!.data.buffer);
+    flipped[SEAL_OVERHEAD]! ^= 1;
+    await db.collection(`masked_${id}.chunks`).updateOne({ _id: chunk!._id }, { $set: { data: flipped } });
+    await expect(files.openMasked(id)).rejects.toBeInstanceOf(SealBrokenError);
+  });
+
   it('sweeps masked files past their retention and stale uploads, by the time in their ids, and nothing else', async () => {
-    const files = fileStore(db, { retentionMs: RETENTION });
+    const files = fileStore(db, { retentionMs: RETENTION, masterKey: MASTER_KEY });
     const now = Date.now();
     const old = newId('pf', now - RETENTION - 1000);
     const recent = newId('pf', now - RETENTION + 60_000);

@@ -16,7 +16,7 @@ import { newFileKey } from '../../src/store/file-cipher.js';
 import { fileStore } from '../../src/store/file-store.js';
 import { newId } from '../../src/store/ids.js';
 import { fileScanProcessor, type FileScanJobHandle } from '../../src/workers/file-scan.worker.js';
-import { serviceUrls } from '../helpers/app.js';
+import { MASTER_KEY, serviceUrls } from '../helpers/app.js';
 
 const { redisUrl, mongodbUrl } = serviceUrls();
 let client: MongoClient;
@@ -57,14 +57,14 @@ const jobFor = (id: string, key: Buffer): FileScanJobHandle => ({
 });
 
 function processor() {
-  const files = fileStore(db, { retentionMs: 60_000 });
+  const files = fileStore(db, { retentionMs: 60_000, masterKey: MASTER_KEY });
   const journal = new AuditJournal(redis, `pf:test:scan:${randomBytes(4).toString('hex')}:`, 1_000_000);
   const process = fileScanProcessor({
     files,
     journal,
     recorded: (id) => journal.pending(id),
     ocr,
-    vault: new KeyVault('test-master-key-0123456789abcdef0123456789'),
+    vault: new KeyVault(MASTER_KEY),
     limits: DEFAULT_FILE_LIMITS,
   });
   return { files, journal, process };
