@@ -2,8 +2,8 @@
 // real API and worker processes, against a Redis (AOF on) and a FerretDB whose data directories this
 // test owns, with both processes logging at trace level to a file there. Afterwards no file under
 // that directory holds the submitted value: not in plain text, not in base64 at any alignment, not
-// in hex. Dead pages (SQLite WAL and free pages, the AOF) keep whatever was written; encrypted
-// uploads make that ciphertext.
+// in hex; nor does it hold the words of the masked copy. Dead pages (SQLite WAL and free pages, the
+// AOF) keep whatever was written; encrypted uploads and masked files make that ciphertext.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -67,7 +67,7 @@ function encodings(value: Buffer): Buffer[] {
   return [value, Buffer.from(value.toString('hex')), ...base64.map((text) => Buffer.from(text))];
 }
 
-it('leaves the submitted value nowhere under DATA_DIR once the check is done: store, WAL, AOF or logs', async () => {
+it('leaves the submitted content nowhere under DATA_DIR once the check is done: store, WAL, AOF or logs', async () => {
   const redis = await startRedis(join(dir, 'redis'), true);
   children.push(redis.child);
   const ferret = await startFerretDb(join(dir, 'ferretdb'), 'pf_at_rest');
@@ -92,24 +92,26 @@ it('leaves the submitted value nowhere under DATA_DIR once the check is done: st
   }).then((r) => r.json() as Promise<{ org_id: string }>);
   const [policy] = await fetch(`${base}/api/orgs/${org.org_id}/policies`, { headers: admin }).then((r) => r.json() as Promise<Array<{ api_key: string }>>);
 
-  // The canary is one whole value the policy masks, so the masked copy (kept, as the product) holds it no more.
+  // The canary is a value the policy masks; the marker is plain words it keeps, so the masked copy
+  // (kept, as the product) holds the marker: neither is readable at rest.
   const canary = `canary-${randomBytes(12).toString('hex')}@example.com`;
+  const marker = `marker ${Array.from(randomBytes(16), (b) => String.fromCharCode(97 + (b % 26))).join('')}`;
   const form = new FormData();
   form.append('destination', 'AI_TOOL');
-  form.append('file', new Blob([`Send the report to ${canary} by Friday.\n`.repeat(50)]), 'notes.txt');
+  form.append('file', new Blob([`Send the ${marker} report to ${canary} by Friday.\n`.repeat(50)]), 'notes.txt');
   const res = await fetch(`${base}/api/preflight`, { method: 'POST', headers: { 'x-service-api-key': policy!.api_key }, body: form });
   const body = (await res.json()) as { decision: string; masked_file_url: string };
   expect(res.status, JSON.stringify(body)).toBe(200);
   expect(body.decision).toBe('ALLOWED_WITH_MASKING');
   const masked = await fetch(body.masked_file_url, { headers: { 'x-service-api-key': policy!.api_key } }).then((r) => r.text());
-  expect(masked).toContain('Send the report to [EMAIL] by Friday.');
+  expect(masked).toContain(`Send the ${marker} report to [EMAIL] by Friday.`);
 
   // The processes end, so every log line is written; Redis and FerretDB keep running with their files as they are.
   await Promise.all([stop(api), stop(worker)]);
   const files = filesUnder(dir);
   expect(files.some((file) => file.includes('appendonly'))).toBe(true);
   expect(files.some((file) => file.endsWith('-wal'))).toBe(true);
-  const needles = encodings(Buffer.from(canary));
+  const needles = [canary, marker].flatMap((value) => encodings(Buffer.from(value)));
   const found = files.flatMap((file) => {
     const bytes = readFileSync(file);
     return needles.filter((needle) => bytes.includes(needle)).map((needle) => `${file}: ${needle.toString()}`);
