@@ -85,7 +85,7 @@ export function fileStore(db: Db, { retentionMs, masterKey }: { retentionMs: num
 
   async function maskedFile(id: string, now: Date) {
     const doc = await fileDoc(`masked_${id}`, id);
-    const stored = doc?.metadata as (MaskedFileMeta & { key: string }) | undefined;
+    const stored = doc?.metadata as (MaskedFileMeta & { key?: string }) | undefined;
     if (!doc || !stored || stored.expires_at <= now) return null;
     const { key, ...meta } = stored;
     return { meta, key, sealedLength: doc.length as number };
@@ -121,6 +121,8 @@ export function fileStore(db: Db, { retentionMs, masterKey }: { retentionMs: num
     async openMasked(id: string, now = new Date()): Promise<{ meta: MaskedFileMeta; length: number; stream: Readable } | null> {
       const file = await maskedFile(id, now);
       if (!file) return null;
+      // Written before masked files were encrypted: served as stored until its retention ends.
+      if (file.key === undefined) return { meta: file.meta, length: file.sealedLength, stream: bucket(`masked_${id}`).openDownloadStream(id as never) };
       const key = await unwrapKey(wrapping, file.key, id);
       const bytes = await unseal(key, id, file.sealedLength, bucket(`masked_${id}`).openDownloadStream(id as never));
       return { meta: file.meta, length: bytes.length, stream: Readable.from([bytes]) };

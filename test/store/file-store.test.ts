@@ -2,7 +2,8 @@
 // that drops whole buckets by the time in their ids.
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { Db } from 'mongodb';
+import { pipeline } from 'node:stream/promises';
+import { GridFSBucket, type Db } from 'mongodb';
 import { describe, expect, it } from 'vitest';
 import { SealBrokenError } from '../../src/store/errors.js';
 import { newFileKey, SEAL_OVERHEAD } from '../../src/store/file-cipher.js';
@@ -120,6 +121,18 @@ describe('file store', () => {
     flipped[SEAL_OVERHEAD]! ^= 1;
     await db.collection(`masked_${id}.chunks`).updateOne({ _id: chunk!._id }, { $set: { data: flipped } });
     await expect(files.openMasked(id)).rejects.toBeInstanceOf(SealBrokenError);
+  });
+
+  it('still serves a masked file stored before masked files were encrypted, until its retention ends', async () => {
+    const files = fileStore(db, { retentionMs: RETENTION, masterKey: MASTER_KEY });
+    const id = newId('pf');
+    const legacy = new GridFSBucket(db, { bucketName: `masked_${id}` }).openUploadStreamWithId(id as never, id, {
+      metadata: { ...meta, expires_at: new Date(Date.now() + HOUR) },
+    });
+    await pipeline(Readable.from([Buffer.from('Customer [SSN]')]), legacy);
+    const opened = await files.openMasked(id);
+    expect(opened?.length).toBe(14);
+    expect((await readAll(opened!.stream)).toString()).toBe('Customer [SSN]');
   });
 
   it('sweeps masked files past their retention and stale uploads, by the time in their ids, and nothing else', async () => {
