@@ -64,7 +64,7 @@ export default fp(
           summary: 'Download the masked copy of a checked file, in its own format, while it is kept (24 h by default)',
           params: PreflightParams,
           produces: ['application/octet-stream'],
-          response: { 200: z.any().describe('The masked file; Content-Type is its own type'), ...authErrors },
+          response: { 200: z.any().describe('The masked file; Content-Type is its own type'), ...authErrors, ...unavailable },
         },
       },
       async (request, reply) => {
