@@ -15,6 +15,7 @@ import { maskFile } from '../src/files/mask/index.js';
 import { createOcrPool } from '../src/files/ocr-pool.js';
 import { sniff } from '../src/files/sniff.js';
 import { DEFAULT_FILE_LIMITS, type Extraction, type MaskPlanner } from '../src/files/types.js';
+import { newFileKey } from '../src/store/file-cipher.js';
 import type { FileStore } from '../src/store/file-store.js';
 import { newId } from '../src/store/ids.js';
 import type { BenchFile, FileType } from './file-corpus.js';
@@ -144,9 +145,10 @@ export async function timeStore(store: FileStore, bytes: Buffer, masked: Buffer,
   const meta = { org_id: 'org_bench', mime: 'application/octet-stream', ext: 'bin' };
   for (let rep = 0; rep <= reps; rep++) {
     const id = newId('pf');
-    await store.putUpload(id, Readable.from([bytes]), 'org_bench');
+    const key = newFileKey();
+    await store.putUpload(id, Readable.from([bytes]), 'org_bench', key);
     const ms = await timed(async () => {
-      await store.readUpload(id);
+      await store.readUpload(id, key);
       await store.putMasked(id, masked, meta);
       await store.deleteUpload(id);
     });

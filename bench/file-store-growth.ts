@@ -4,6 +4,7 @@
 import { MongoClient } from 'mongodb';
 import { fileStore } from '../src/store/file-store.js';
 import { newId } from '../src/store/ids.js';
+import { BENCH_MASTER_KEY } from './bench-stack.js';
 import { median } from './file-steps.js';
 
 const PROBES = 3;
@@ -18,7 +19,7 @@ export interface StoreCost {
 export async function storeGrowth(mongoUrl: string, fill: Buffer[], probe: Buffer, levels: number[]): Promise<StoreCost[]> {
   const client = await MongoClient.connect(mongoUrl);
   const db = client.db();
-  const files = fileStore(db, { retentionMs: 86_400_000 });
+  const files = fileStore(db, { retentionMs: 86_400_000, masterKey: BENCH_MASTER_KEY });
   const meta = { org_id: 'org_bench', mime: 'application/octet-stream', ext: 'bin' };
   const out: StoreCost[] = [];
   try {

@@ -125,7 +125,7 @@ async function main(): Promise<void> {
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
   const queue = fileScanQueue({ connection: redis, prefix: bullPrefix(redisPrefix) });
   const mongo = await MongoClient.connect(mongoUrl);
-  const store = fileStore(mongo.db(`${mongo.db().databaseName}_files`), { retentionMs: 86_400_000 });
+  const store = fileStore(mongo.db(`${mongo.db().databaseName}_files`), { retentionMs: 86_400_000, masterKey: BENCH_MASTER_KEY });
   try {
     await waitUntilAnswering(`${base}/ready`, api);
     const org = await benchOrg(base, BENCH_ADMIN_TOKEN);

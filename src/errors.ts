@@ -41,6 +41,7 @@ const throttled = (code: string, detail: string, retryAfterS: number, limit: num
 export const Errors = {
   malformedJson: (detail: string) => new ApiError(400, 'malformed_json', detail),
   badRequest: (detail: string) => new ApiError(400, 'bad_request', detail),
+  malformedMultipart: (detail: string) => new ApiError(400, 'malformed_multipart', detail),
 
   missingApiKey: () => new ApiError(401, 'missing_api_key', 'Missing X-Service-API-Key header.'),
   malformedApiKey: () => new ApiError(401, 'invalid_api_key', 'The API key is not in a valid format.'),
@@ -67,6 +68,8 @@ export const Errors = {
   routeNotFound: (method: string, url: string) => new ApiError(404, 'route_not_found', `No route ${method} ${url}.`),
   invalidSession: () => new ApiError(401, 'invalid_session', 'The session has ended or is not valid; sign in again with POST /api/session.'),
   partnerKeyScope: (detail: string) => new ApiError(403, 'partner_key_scope', detail),
+  /** The rest of the body is never read: the connection closes after the answer. */
+  requestTimeout: (detail: string) => new ApiError(408, 'request_timeout', detail, { connection: 'close' }),
   conflict: (detail: string) => new ApiError(409, 'conflict', detail),
   uriTooLong: () => new ApiError(414, 'uri_too_long', 'A path parameter is longer than 100 characters.'),
   payloadTooLarge: (detail: string) => new ApiError(413, 'payload_too_large', detail),
@@ -89,6 +92,7 @@ export const Errors = {
   /** A file check's failure as its worker recorded it (a FileError's status and code, or a 503). */
   fileFailure: (status: number, code: string, detail: string) =>
     status >= 500 ? unavailable(code, detail) : new ApiError(status, code, detail),
+  storedFileUnreadable: () => unavailable('file_unreadable', 'The stored file failed its integrity check; it is not served.'),
   fileCheckFailed: () => unavailable('file_check_failed', 'The file could not be checked and nothing was released. Submit it again.'),
   /** One bundle per window: its own X-RateLimit-* (1 per window, none left), not the dashboard ceiling's. */
   exportThrottled: (detail: string, retryAfterS: number) => throttled('export_throttled', detail, retryAfterS, 1),

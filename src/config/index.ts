@@ -30,6 +30,8 @@ const EnvSchema = z.object({
   AUDIT_MAX_BACKLOG: int(1, 100_000_000).default(1_000_000),
   MAX_FILE_BYTES: int(1, 1024 * 1024 * 1024).default(25 * 1024 * 1024),
   FILE_WAIT_MS: int(0, 300_000).default(20_000),
+  FILE_BODY_TIMEOUT_MS: int(100, 3_600_000).default(120_000),
+  FILE_IDLE_TIMEOUT_MS: int(100, 600_000).default(15_000),
   FILE_WORKER_CONCURRENCY: int(1, 64).default(2),
   FILE_JOB_ATTEMPTS: int(1, 20).default(3),
   FILE_JOB_LOCK_MS: int(1_000, 3_600_000).default(20_000),
@@ -82,6 +84,9 @@ export interface Config {
     maxBytes: number;
     /** How long POST /api/preflight waits for its job before answering 202. */
     waitMs: number;
+    /** How long a file upload's whole body may take, and how long it may pause, before 408. */
+    bodyTimeoutMs: number;
+    idleTimeoutMs: number;
     concurrency: number;
     attempts: number;
     lockMs: number;
@@ -163,6 +168,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     files: {
       maxBytes: e.MAX_FILE_BYTES,
       waitMs: e.FILE_WAIT_MS,
+      bodyTimeoutMs: e.FILE_BODY_TIMEOUT_MS,
+      idleTimeoutMs: e.FILE_IDLE_TIMEOUT_MS,
       concurrency: e.FILE_WORKER_CONCURRENCY,
       attempts: e.FILE_JOB_ATTEMPTS,
       lockMs: e.FILE_JOB_LOCK_MS,

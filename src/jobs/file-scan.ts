@@ -1,7 +1,9 @@
 // The `file-scan` queue (DESIGN §25): one job per uploaded file, id = the check's id, so a repeated
 // enqueue of the same check is one job. The payload carries the policy as it was when the file
 // arrived (a snapshot, no content): the check applies the policy the caller was answered under,
-// even if it changes while the job waits.
+// even if it changes while the job waits. It also carries the key the upload is encrypted under
+// (docs/files.md, "At rest"): Redis holds it for as long as the job, and it is dropped once the job
+// is done with the upload.
 import { Queue, type ConnectionOptions, type JobsOptions } from 'bullmq';
 import { z } from 'zod';
 import { ACTIONS, CATEGORIES, DECISIONS, DESTINATIONS, MASKING_STYLES } from '../engine/types.js';
@@ -27,6 +29,11 @@ export const FileScanJob = z.object({
   destination: z.enum(DESTINATIONS),
   bytes: z.number().int().nonnegative(),
   received_at: z.string(),
+  /** The upload's AES-256 key (base64); absent once the job no longer needs its upload. */
+  upload_key: z
+    .string()
+    .regex(/^[A-Za-z0-9+/]{43}=$/)
+    .optional(),
   policy: z.object({
     rules: z.array(RuleSchema),
     masking: z.enum(MASKING_STYLES),
@@ -80,6 +87,12 @@ function fileScanJobOptions(jobId: string, attempts: number): JobsOptions {
     removeOnComplete: { age: KEEP_COMPLETED_S },
     removeOnFail: { age: KEEP_FAILED_S },
   };
+}
+
+/** The job's data without the upload's key, for when the upload is no longer needed. */
+export function withoutUploadKey(data: FileScanJob): FileScanJob {
+  const { upload_key: _spent, ...rest } = data;
+  return rest;
 }
 
 export function enqueueFileScan(queue: Queue<FileScanJob, FileScanResult>, job: FileScanJob, attempts: number) {

@@ -2,7 +2,8 @@
 // enqueued under the check's id, and the request waits for it up to a bound; after that the caller
 // gets 202 and polls GET /api/preflight/{id}. The worker does the rest (src/workers/file-scan.worker.ts).
 // A check read back by id, text or file, is answered here too: its record, or its job while it runs.
-import { Transform, type Readable } from 'node:stream';
+import { EventEmitter } from 'node:events';
+import { finished, Transform, type Readable } from 'node:stream';
 import type { Job, Queue, QueueEvents } from 'bullmq';
 import { detectionSettings } from '../checks/options.js';
 import { auditSubject, recordedAnswer, type CheckAnswer, type RecordedLookup } from '../checks/record.js';
@@ -12,6 +13,7 @@ import { HEAD_BYTES, sniffHead } from '../files/sniff.js';
 import { FileError } from '../files/types.js';
 import { parseJobFailure } from '../jobs/failure.js';
 import { enqueueFileScan, type FileScanJob, type FileScanResult } from '../jobs/file-scan.js';
+import { newFileKey } from '../store/file-cipher.js';
 import type { FileStore, MaskedFileMeta } from '../store/file-store.js';
 import { newId } from '../store/ids.js';
 import { checkTarget } from './check-target.js';
@@ -66,7 +68,50 @@ export interface FileCheckDeps {
   closing: AbortSignal;
 }
 
+/** A stored upload: its size, and the key it is encrypted under (kept nowhere but the job). */
+interface Upload {
+  bytes: number;
+  key: Buffer;
+}
+
+/**
+ * What reading a form failed with: the deadline's 408 once it has passed; the multipart plugin's own
+ * errors (limits, which the error handler maps) as they are; anything else the parser threw is a
+ * body that is not well-formed multipart (no boundary, a part cut short, the closing boundary missing).
+ */
+function formError(err: unknown, deadline: AbortSignal): Error {
+  if (deadline.aborted) return deadline.reason as Error;
+  if (err instanceof ApiError) return err;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && code.startsWith('FST_') && code !== 'FST_MP_PREMATURE_CLOSE') return err as Error;
+  const reason = code === 'FST_MP_PREMATURE_CLOSE' ? 'the request ended before the form did' : err instanceof Error ? err.message : String(err);
+  return Errors.malformedMultipart(`The body is not valid multipart/form-data: ${reason}.`);
+}
+
+/** The form's parts, read until the deadline; a failure to read one is what `formError` says. */
+async function* formParts(parts: AsyncIterable<FormPart>, deadline: AbortSignal): AsyncGenerator<FormPart> {
+  const iterator = parts[Symbol.asyncIterator]();
+  const expired = new Promise<never>((_resolve, reject) => {
+    if (deadline.aborted) reject(deadline.reason);
+    else deadline.addEventListener('abort', () => reject(deadline.reason), { once: true });
+  });
+  expired.catch(() => undefined);
+  for (;;) {
+    let next: IteratorResult<FormPart>;
+    try {
+      next = await Promise.race([iterator.next(), expired]);
+    } catch (err) {
+      throw formError(err, deadline);
+    }
+    if (next.done) return;
+    yield next.value;
+  }
+}
+
 export class FileCheckService {
+  /** Each POST /api/preflight as it starts reading its form, and once it has answered or cleaned up after itself. */
+  readonly intakes = new EventEmitter<{ started: [id: string]; settled: [id: string] }>();
+
   constructor(
     private readonly deps: FileCheckDeps,
     private readonly opts: FileCheckOptions,
@@ -77,36 +122,45 @@ export class FileCheckService {
   }
 
   /**
-   * POST /api/preflight: reads the form as it streams (the file into GridFS, the fields beside it),
-   * then submits the check under the policy the fields choose. Nothing of a refused request stays
-   * behind; from submission on, the job owns the upload.
+   * POST /api/preflight: reads the form as it streams (the file, encrypted under a fresh key, into
+   * GridFS; the fields beside it), then submits the check under the policy the fields choose. A form
+   * that does not parse is 400 malformed_multipart; `deadline` aborts reading it (its reason is the
+   * answer). Nothing of a refused, aborted or abandoned request stays behind; from submission on,
+   * the job owns the upload.
    */
-  async intake(principal: PolicyPrincipal, parts: AsyncIterable<FormPart>, readFields: (fields: Record<string, string>) => FileCheckFields): Promise<Submitted> {
+  async intake(
+    principal: PolicyPrincipal,
+    parts: AsyncIterable<FormPart>,
+    readFields: (fields: Record<string, string>) => FileCheckFields,
+    deadline: AbortSignal,
+  ): Promise<Submitted> {
     const id = newId('pf');
+    this.intakes.emit('started', id);
     const fields: Record<string, string> = {};
-    let bytes: number | null = null;
+    let upload: Upload | null = null;
     let submitted = false;
     try {
-      for await (const part of parts) {
+      for await (const part of formParts(parts, deadline)) {
         if (part.type === 'field') fields[part.fieldname] = String(part.value);
         else if (part.fieldname !== 'file') throw Errors.validation(`Unexpected file field "${part.fieldname}"; send the file as "file".`);
-        else bytes = await this.receive(id, part.file, principal.org._id);
+        else upload = await this.receive(id, part.file, principal.org._id, deadline);
       }
-      if (bytes === null) throw Errors.validation('Invalid request. file: is required.');
+      if (upload === null) throw Errors.validation('Invalid request. file: is required.');
       const form = readFields(fields);
       const target = await checkTarget(this.deps.keys, principal, form);
       submitted = true;
-      return await this.submit(target, id, form.destination, bytes);
+      return await this.submit(target, id, form.destination, upload);
     } finally {
       if (!submitted) await this.deps.files.deleteUpload(id).catch(() => undefined);
+      this.intakes.emit('settled', id);
     }
   }
 
   /**
-   * Streams an upload into GridFS under the check's id, and refuses at once what can never be
-   * checked: an empty file, or one whose first bytes are no supported type. Returns its size.
+   * Streams an upload into GridFS under the check's id, encrypted under a key of its own, and refuses
+   * at once what can never be checked: an empty file, or one whose first bytes are no supported type.
    */
-  private async receive(id: string, source: Readable, orgId: string): Promise<number> {
+  private async receive(id: string, source: Readable, orgId: string, deadline: AbortSignal): Promise<Upload> {
     let bytes = 0;
     const head: Buffer[] = [];
     let headBytes = 0;
@@ -120,26 +174,35 @@ export class FileCheckService {
         done(null, chunk);
       },
     });
-    // `pipe` does not pass errors on: a client that goes away, or a file cut at the size limit, must fail the write.
-    source.once('error', (err) => meter.destroy(err));
-    await this.deps.files.putUpload(id, source.pipe(meter), orgId);
+    // `pipe` does not pass errors on: a client that goes away, a file cut at the size limit, a part
+    // the parser cannot read or the deadline must fail the write. `finished` also reports a part the
+    // parser had already failed before it was handed over (a body cut short arrives all at once).
+    finished(source, (err) => {
+      if (err) meter.destroy(formError(err, deadline));
+    });
+    // That error reaches the store's pipeline, which may not be listening yet.
+    meter.on('error', () => undefined);
+    const expire = () => meter.destroy(deadline.reason as Error);
+    deadline.addEventListener('abort', expire, { once: true });
+    const key = newFileKey();
     try {
-      if (bytes === 0) throw new FileError('empty_file', 'The file is empty.');
-      sniffHead(Buffer.concat(head));
-    } catch (err) {
-      await this.deps.files.deleteUpload(id);
-      throw err;
+      await this.deps.files.putUpload(id, source.pipe(meter), orgId, key);
+    } finally {
+      deadline.removeEventListener('abort', expire);
     }
-    return bytes;
+    if (bytes === 0) throw new FileError('empty_file', 'The file is empty.');
+    sniffHead(Buffer.concat(head));
+    return { bytes, key };
   }
 
-  private async submit({ org, policy }: PolicyPrincipal, id: string, destination: Destination, bytes: number): Promise<Submitted> {
+  private async submit({ org, policy }: PolicyPrincipal, id: string, destination: Destination, { bytes, key }: Upload): Promise<Submitted> {
     const payload: FileScanJob = {
       preflight_id: id,
       ...auditSubject(org, policy),
       destination,
       bytes,
       received_at: new Date().toISOString(),
+      upload_key: key.toString('base64'),
       policy: detectionSettings(policy),
     };
     let job: Job<FileScanJob, FileScanResult>;

@@ -35,6 +35,13 @@ export class JournalFullError extends Error {
   }
 }
 
+/** A stored file that does not decrypt under its key: changed at rest, or the wrong key. Never partly read. */
+export class SealBrokenError extends Error {
+  constructor(readonly fileId: string) {
+    super(`The stored file ${fileId} failed its integrity check.`);
+  }
+}
+
 const isStoreError = (err: unknown) => err instanceof RedisUnavailableError || err instanceof JournalClosedError || err instanceof JournalFullError;
 
 /**

@@ -19,6 +19,8 @@ import { controlTagRepository, teamRepository } from './team-repository.js';
 export interface StoreOptions {
   /** How long a masked file is kept (FILE_RETENTION). */
   fileRetentionMs: number;
+  /** SERVICE_MASTER_KEY: the keys of masked files are wrapped under a key derived from it. */
+  masterKey: string;
 }
 
 export function createRepositories({ db, filesDb }: Pick<MongoHandle, 'db' | 'filesDb'>, opts: StoreOptions) {
@@ -39,7 +41,7 @@ export function createRepositories({ db, filesDb }: Pick<MongoHandle, 'db' | 'fi
     bundles: bundleRepository(db),
     bundleFiles: bundleStore(filesDb),
     /** File checks' uploads and masked copies (GridFS). */
-    files: fileStore(filesDb, { retentionMs: opts.fileRetentionMs }),
+    files: fileStore(filesDb, { retentionMs: opts.fileRetentionMs, masterKey: opts.masterKey }),
   };
 }
 

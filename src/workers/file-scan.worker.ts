@@ -1,7 +1,8 @@
 // The `file-scan` processor (DESIGN §25-26): upload → sniff → extract → engine → decision → masked
 // file in its own format → GridFS → audit record → upload deleted. Every step can run again: a job
 // whose worker died is picked up by another, overwrites the masked file under the same id and
-// appends its audit record only if the first run did not (AuditJournal.appendOnce).
+// appends its audit record only if the first run did not (AuditJournal.appendOnce). The upload is
+// decrypted with the key in the job's data, which is dropped once the job is done with it.
 import { UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import { checkOptionsOf } from '../checks/options.js';
@@ -15,10 +16,11 @@ import type { OcrPool } from '../files/ocr-pool.js';
 import { sniff } from '../files/sniff.js';
 import { FileError, type Extraction, type FileLimits, type MaskPlanner, type MaskSpan } from '../files/types.js';
 import { parseJobFailure, unrecoverable } from '../jobs/failure.js';
-import { FILE_SCAN_QUEUE, FileScanJob, type FileScanResult } from '../jobs/file-scan.js';
+import { FILE_SCAN_QUEUE, FileScanJob, withoutUploadKey, type FileScanResult } from '../jobs/file-scan.js';
 import type { KeyVault } from '../store/api-keys.js';
 import type { AuditJournal } from '../store/audit-journal.js';
 import type { AuditDoc } from '../store/audit-repository.js';
+import { SealBrokenError } from '../store/errors.js';
 import type { FileStore } from '../store/file-store.js';
 
 export interface FileScanDeps {
@@ -64,23 +66,51 @@ async function detected(deps: FileScanDeps, text: string, options: CheckOptions)
 
 const resultOf = (doc: AuditDoc): FileScanResult => ({ ...recordedAnswer(doc), masked: doc.file?.masked ?? false });
 
+/** What the processor needs of its job: the data, and to drop the upload's key from it once the upload is gone. */
+export type FileScanJobHandle = Pick<Job<FileScanJob, FileScanResult>, 'data' | 'updateData'>;
+
 export function fileScanProcessor(deps: FileScanDeps) {
-  return async (job: Pick<Job<FileScanJob, FileScanResult>, 'data'>): Promise<FileScanResult> => {
+  return async (job: FileScanJobHandle): Promise<FileScanResult> => {
     const parsed = FileScanJob.safeParse(job.data);
     if (!parsed.success) throw unrecoverable({ status: 422, code: 'invalid_job', detail: 'The file-check job is malformed.' });
     try {
-      return await checkFile(deps, parsed.data);
+      const result = await checkFile(deps, parsed.data);
+      await forgetKey(job, parsed.data);
+      return result;
     } catch (err) {
       // Gone before the job is marked failed, so whoever learns of the failure finds nothing left.
-      if (err instanceof UnrecoverableError) await deps.files.deleteUpload(parsed.data.preflight_id);
+      if (err instanceof UnrecoverableError) {
+        await deps.files.deleteUpload(parsed.data.preflight_id);
+        await forgetKey(job, parsed.data);
+      }
       throw err;
     }
   };
 }
 
+/**
+ * Once its upload is deleted a job never needs the key again (a run after that answers from the
+ * record): it goes now rather than when Redis removes the job.
+ */
+async function forgetKey(job: FileScanJobHandle, data: FileScanJob): Promise<void> {
+  if (data.upload_key) await job.updateData(withoutUploadKey(data));
+}
+
+/** The upload, decrypted and verified before any of it is used; null when it is gone (or its key is, with it). */
+async function readUpload(deps: FileScanDeps, data: FileScanJob): Promise<Buffer | null> {
+  if (!data.upload_key) return null;
+  try {
+    return await deps.files.readUpload(data.preflight_id, Buffer.from(data.upload_key, 'base64'));
+  } catch (err) {
+    // Changed at rest, or not the key it was sealed with: it will never read, and nothing of it is checked.
+    if (err instanceof SealBrokenError) throw unrecoverable({ status: 503, code: 'upload_unreadable', detail: 'The stored upload failed its integrity check; it was not checked. Submit it again.' });
+    throw err;
+  }
+}
+
 async function checkFile(deps: FileScanDeps, data: FileScanJob): Promise<FileScanResult> {
   const id = data.preflight_id;
-  const bytes = await deps.files.readUpload(id);
+  const bytes = await readUpload(deps, data);
   if (!bytes) {
     // A run that recorded the check and deleted the upload, then died before the job was marked done.
     const doc = await deps.recorded(id);
@@ -150,6 +180,7 @@ export function startFileScanWorker(deps: FileScanDeps, opts: FileScanWorkerOpti
     log.warn({ job: job.id, attempt: job.attemptsMade, code: parseJobFailure(err.message)?.code ?? err.name }, 'file check failed');
     if (outOfAttempts(job) && job.id) {
       deps.files.deleteUpload(job.id).catch((e: unknown) => log.warn({ job: job.id, err: String(e) }, 'could not delete the upload of a failed check'));
+      forgetKey(job, job.data).catch((e: unknown) => log.warn({ job: job.id, err: String(e) }, 'could not drop the upload key of a failed check'));
     }
   });
   worker.on('error', (err) => log.warn({ err: err.message }, 'file-scan worker error'));

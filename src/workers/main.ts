@@ -17,7 +17,7 @@ const SHUTDOWN_TIMEOUT_MS = 15_000;
 /** Starts everything; resolves to the function that stops it all, in reverse order. */
 async function start(config: Config, log: Logger): Promise<() => Promise<void>> {
   const mongo = await connectMongo(config.mongodb);
-  const repos = createRepositories(mongo, { fileRetentionMs: config.files.retentionMs });
+  const repos = createRepositories(mongo, { fileRetentionMs: config.files.retentionMs, masterKey: config.masterKey });
   // Workers wait out Redis outages instead of failing commands (BullMQ needs the same).
   const redis = new Redis(config.redis.url, { maxRetriesPerRequest: null, connectionName: 'preflight-worker' });
   redis.on('error', (err) => log.warn({ err: err.message }, 'redis connection error'));

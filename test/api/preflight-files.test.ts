@@ -60,6 +60,23 @@ describe('POST /api/preflight', () => {
     expect(asAdmin.statusCode).toBe(200);
     expect(await uploads()).toBe(0);
     expect(await t.app.mongo.filesDb.collection(`masked_${body.preflight_id}.files`).countDocuments({})).toBe(1);
+    // The key the upload was encrypted under went with it; the job keeps the rest.
+    const job = await t.app.queues.fileScan.getJob(body.preflight_id);
+    expect(job?.data).toMatchObject({ preflight_id: body.preflight_id, org_id: org.orgId });
+    expect(job?.data).not.toHaveProperty('upload_key');
+  });
+
+  it('does not serve a masked file changed at rest: 503 file_unreadable, none of its bytes', async () => {
+    const res = await fileCheck(t.app, org.apiKey, Buffer.from(`mail ${EMAIL}\n`));
+    const id = res.json().preflight_id;
+    const chunks = t.app.mongo.filesDb.collection(`masked_${id}.chunks`);
+    const chunk = await chunks.findOne({ n: 0 });
+    const flipped = Buffer.from(chunk!.data.buffer);
+    flipped[flipped.length - 1]! ^= 1;
+    await chunks.updateOne({ _id: chunk!._id }, { $set: { data: flipped } });
+    const file = await download(res.json().masked_file_url, org.apiKey);
+    expect(file.statusCode).toBe(503);
+    expect(file.json()).toMatchObject({ code: 'file_unreadable', detail: expect.any(String) });
   });
 
   it('schedules the retention sweep once however many workers start', async () => {

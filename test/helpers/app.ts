@@ -8,6 +8,7 @@ import { buildApp, type BuildOptions } from '../../src/api/app.js';
 import { loadConfig, type Config } from '../../src/config/index.js';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
+export const MASTER_KEY = 'test-master-key-0123456789abcdef0123456789';
 export const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
 export function serviceUrls(): { redisUrl: string; mongodbUrl: string } {
@@ -31,7 +32,7 @@ export function testEnv(overrides: Record<string, string> = {}, shared?: { datab
     REDIS_URL: redisUrl,
     REDIS_PREFIX: shared?.prefix ?? `pf:test:${id}:`,
     SERVICE_ADMIN_TOKEN: ADMIN_TOKEN,
-    SERVICE_MASTER_KEY: 'test-master-key-0123456789abcdef0123456789',
+    SERVICE_MASTER_KEY: MASTER_KEY,
     LOG_LEVEL: 'silent',
     DETECT_THREADS: '1',
     ...overrides,

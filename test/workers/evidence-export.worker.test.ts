@@ -14,7 +14,7 @@ import { bundleRepository } from '../../src/store/bundle-repository.js';
 import { bundleStore } from '../../src/store/bundle-store.js';
 import { newId } from '../../src/store/ids.js';
 import { evidenceExportProcessor, type EvidenceExportDeps } from '../../src/workers/evidence-export.worker.js';
-import { serviceUrls } from '../helpers/app.js';
+import { MASTER_KEY, serviceUrls } from '../helpers/app.js';
 
 const { mongodbUrl } = serviceUrls();
 let client: MongoClient;
@@ -31,7 +31,7 @@ afterAll(async () => {
   await client.close();
 });
 
-const reposOf = (db: Db) => createRepositories({ db, filesDb: db }, { fileRetentionMs: 86_400_000 });
+const reposOf = (db: Db) => createRepositories({ db, filesDb: db }, { fileRetentionMs: 86_400_000, masterKey: MASTER_KEY });
 
 function depsFor(removed: string[]): EvidenceExportDeps {
   const repos = reposOf(db);

@@ -2,7 +2,7 @@
 // record, before BullMQ marked the job done): one audit record, and the same answer.
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { Job } from 'bullmq';
+import { UnrecoverableError } from 'bullmq';
 import { Redis } from 'ioredis';
 import { MongoClient, type Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,13 +10,14 @@ import { DetectPool } from '../../src/detect/pool.js';
 import { defaultRules } from '../../src/engine/index.js';
 import { createOcrPool, type OcrPool } from '../../src/files/ocr-pool.js';
 import { DEFAULT_FILE_LIMITS } from '../../src/files/types.js';
-import type { FileScanJob, FileScanResult } from '../../src/jobs/file-scan.js';
+import { parseJobFailure } from '../../src/jobs/failure.js';
 import { KeyVault } from '../../src/store/api-keys.js';
 import { AuditJournal } from '../../src/store/audit-journal.js';
+import { newFileKey } from '../../src/store/file-cipher.js';
 import { fileStore } from '../../src/store/file-store.js';
 import { newId } from '../../src/store/ids.js';
-import { fileScanProcessor } from '../../src/workers/file-scan.worker.js';
-import { serviceUrls } from '../helpers/app.js';
+import { fileScanProcessor, type FileScanJobHandle } from '../../src/workers/file-scan.worker.js';
+import { MASTER_KEY, serviceUrls } from '../helpers/app.js';
 
 const { redisUrl, mongodbUrl } = serviceUrls();
 let client: MongoClient;
@@ -38,8 +39,13 @@ afterAll(async () => {
   await client.close();
 });
 
-const jobFor = (id: string): Pick<Job<FileScanJob, FileScanResult>, 'data'> => ({
+/** A job as the processor sees it; `updateData` changes its data as BullMQ's does. */
+const jobFor = (id: string, key: Buffer): FileScanJobHandle => ({
+  async updateData(data) {
+    this.data = data;
+  },
   data: {
+    upload_key: key.toString('base64'),
     preflight_id: id,
     org_id: 'org_t',
     org_name: 'T',
@@ -53,37 +59,60 @@ const jobFor = (id: string): Pick<Job<FileScanJob, FileScanResult>, 'data'> => (
   },
 });
 
+function processor() {
+  const files = fileStore(db, { retentionMs: 60_000, masterKey: MASTER_KEY });
+  const journal = new AuditJournal(redis, `pf:test:scan:${randomBytes(4).toString('hex')}:`, 1_000_000);
+  const process = fileScanProcessor({
+    files,
+    journal,
+    recorded: (id) => journal.pending(id),
+    ocr,
+    detect,
+    vault: new KeyVault(MASTER_KEY),
+    limits: DEFAULT_FILE_LIMITS,
+  });
+  return { files, journal, process };
+}
+
 describe('file-scan processor', () => {
   it('records a check once however often its job runs, and answers from the record once the upload is gone', async () => {
-    const files = fileStore(db, { retentionMs: 60_000 });
-    const journal = new AuditJournal(redis, `pf:test:scan:${randomBytes(4).toString('hex')}:`, 1_000_000);
-    const process = fileScanProcessor({
-      files,
-      journal,
-      recorded: (id) => journal.pending(id),
-      ocr,
-      detect,
-      vault: new KeyVault('test-master-key-0123456789abcdef0123456789'),
-      limits: DEFAULT_FILE_LIMITS,
-    });
+    const { files, journal, process } = processor();
     const id = newId('pf');
-    const upload = () => files.putUpload(id, Readable.from([Buffer.from('SSN 123-45-6789\n')]), 'org_t');
+    const key = newFileKey();
+    const upload = () => files.putUpload(id, Readable.from([Buffer.from('SSN 123-45-6789\n')]), 'org_t', key);
 
     await upload();
-    const first = await process(jobFor(id));
+    const job = jobFor(id, key);
+    const first = await process(job);
+    // Done with the upload, the job no longer holds its key.
+    expect(job.data).not.toHaveProperty('upload_key');
     expect(first.decision).toBe('ALLOWED_WITH_MASKING');
     expect(first.detected).toEqual([{ type: 'SSN', count: 1, sample: '***-**-6789' }]);
-    expect(await files.readUpload(id)).toBeNull();
+    expect(await files.readUpload(id, key)).toBeNull();
 
     // The upload is still there when the worker died before deleting it: the job runs in full again.
     await upload();
-    const again = await process(jobFor(id));
+    const again = await process(jobFor(id, key));
     expect(again.created_at).toBe(first.created_at);
-    // And when it died after: the answer comes from the record.
-    const afterDelete = await process(jobFor(id));
+    // And when it died after: the answer comes from the record (the key went with the upload).
+    const afterDelete = await process(job);
     expect(afterDelete).toMatchObject({ preflight_id: id, decision: first.decision, created_at: first.created_at, masked: true });
 
     expect(await journal.length()).toBe(1);
     expect((await files.openMasked(id))?.meta.org_id).toBe('org_t');
+  });
+
+  it('fails a job for good, checking nothing, when its upload does not verify under its key, and drops the upload', async () => {
+    const { files, journal, process } = processor();
+    const id = newId('pf');
+    await files.putUpload(id, Readable.from([Buffer.from('SSN 123-45-6789\n')]), 'org_t', newFileKey());
+    const job = jobFor(id, newFileKey());
+    const failure = await process(job).catch((err: unknown) => err);
+    expect(job.data).not.toHaveProperty('upload_key');
+    expect(failure).toBeInstanceOf(UnrecoverableError);
+    expect(parseJobFailure((failure as Error).message)).toMatchObject({ status: 503, code: 'upload_unreadable' });
+    expect(await journal.length()).toBe(0);
+    expect(await files.hasMasked(id)).toBe(false);
+    expect((await db.listCollections({}, { nameOnly: true }).toArray()).filter((c) => c.name.includes(id))).toEqual([]);
   });
 });

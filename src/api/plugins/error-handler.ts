@@ -11,7 +11,7 @@ import {
 } from 'mongodb';
 import { ApiError, Errors } from '../../errors.js';
 import { FileError } from '../../files/types.js';
-import { JournalClosedError, JournalFullError, RedisUnavailableError } from '../../store/errors.js';
+import { JournalClosedError, JournalFullError, RedisUnavailableError, SealBrokenError } from '../../store/errors.js';
 
 interface Issue {
   instancePath: string;
@@ -45,6 +45,7 @@ function toApiError(err: FastifyError, maxFileBytes: number): ApiError | undefin
   if (err instanceof RedisUnavailableError) return Errors.cacheUnavailable();
   if (err instanceof JournalFullError) return Errors.auditOverloaded();
   if (err instanceof JournalClosedError) return Errors.shuttingDown();
+  if (err instanceof SealBrokenError) return Errors.storedFileUnreadable();
   if (hasZodFastifySchemaValidationErrors(err)) return Errors.validation(validationDetail(err.validation, err.validationContext));
   if (isStoreOutage(err) || isStoreOutage(err.cause)) return Errors.storeUnavailable();
   switch (err.code) {

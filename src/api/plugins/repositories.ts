@@ -11,7 +11,7 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('repos', createRepositories(app.mongo, { fileRetentionMs: app.config.files.retentionMs }));
+    app.decorate('repos', createRepositories(app.mongo, { fileRetentionMs: app.config.files.retentionMs, masterKey: app.config.masterKey }));
   },
   { name: 'repositories', dependencies: ['config', 'mongo'] },
 );

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Errors } from '../../errors.js';
 import { FILE_MEDIA_TYPES } from '../../files/types.js';
+import { bodyDeadline } from '../body-deadline.js';
 import { download, ErrorBody } from '../schemas/common.js';
 import { fileCheckFields, FileCheckResult, PendingCheck, PreflightParams } from '../schemas/preflight.js';
 import { viewerOf } from './preflight.js';
@@ -16,7 +17,7 @@ const MAX_FIELD_BYTES = 1024;
 export default fp(
   async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const { maxBytes } = app.config.files;
+    const { maxBytes, bodyTimeoutMs, idleTimeoutMs } = app.config.files;
     const service = app.services.fileChecks;
     await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: MAX_FIELDS + 1 } });
 
@@ -41,7 +42,13 @@ export default fp(
         if (!request.isMultipart()) {
           throw Errors.unsupportedMediaType('Send the file as multipart/form-data with the fields file, destination and optionally org_id, policy_id.');
         }
-        const outcome = await service.intake(principal, request.parts(), fileCheckFields);
+        const deadline = bodyDeadline(request.raw, { bodyMs: bodyTimeoutMs, idleMs: idleTimeoutMs });
+        let outcome: Awaited<ReturnType<typeof service.intake>>;
+        try {
+          outcome = await service.intake(principal, request.parts(), fileCheckFields, deadline.signal);
+        } finally {
+          deadline.clear();
+        }
         if (outcome.status === 'done') return outcome.result;
         return reply.code(202).header('location', `/api/preflight/${outcome.preflight_id}`).send(outcome);
       },
