@@ -1,6 +1,7 @@
 // Traffic for fault tests: clients that send requests back to back while a dependency is killed and
 // brought back, keeping every answer; and the promises every answer must keep (fail closed).
 import { EventEmitter } from 'node:events';
+import { setTimeout as pause } from 'node:timers/promises';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 
@@ -19,6 +20,13 @@ export interface Traffic {
   stop(): Promise<void>;
 }
 
+/**
+ * A refused request is answered at once, so a client that retried at once would pile up answers by
+ * the hundred thousand while a dependency restarts (a test process once ran out of heap): clients
+ * back off briefly after a refusal, as real ones do (more briefly than Retry-After, to keep tests short).
+ */
+const BACKOFF_MS = 20;
+
 /** `clients` loops, each sending `request(label)` and waiting for its answer before the next. */
 export function traffic(clients: number, request: (label: string) => Promise<LightMyRequestResponse>): Traffic {
   const answers: Answer[] = [];
@@ -31,6 +39,7 @@ export function traffic(clients: number, request: (label: string) => Promise<Lig
       const answer = { status: res.statusCode, headers: res.headers, body: res.json() as Record<string, unknown>, sent };
       answers.push(answer);
       emitter.emit('answer', answer);
+      if (answer.status !== 200) await pause(BACKOFF_MS);
     }
   });
   return {
