@@ -29,10 +29,10 @@ export const FileScanJob = z.object({
   destination: z.enum(DESTINATIONS),
   bytes: z.number().int().nonnegative(),
   received_at: z.string(),
-  /** The upload's AES-256 key (base64); absent once the job no longer needs its upload. */
+  /** The upload's AES-256 key, sealed under the master key (FileStore.sealUploadKey, base64); absent once the job no longer needs its upload. */
   upload_key: z
     .string()
-    .regex(/^[A-Za-z0-9+/]{43}=$/)
+    .regex(/^[A-Za-z0-9+/]{80}$/)
     .optional(),
   policy: z.object({
     rules: z.array(RuleSchema),

@@ -202,7 +202,7 @@ export class FileCheckService {
       destination,
       bytes,
       received_at: new Date().toISOString(),
-      upload_key: key.toString('base64'),
+      upload_key: this.deps.files.sealUploadKey(key, id),
       policy: detectionSettings(policy),
     };
     let job: Job<FileScanJob, FileScanResult>;

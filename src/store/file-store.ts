@@ -110,6 +110,15 @@ export function fileStore(db: Db, { retentionMs, masterKey }: { retentionMs: num
 
     deleteUpload: (id: string) => dropBucket(`upload_${id}`),
 
+    /**
+     * An upload's key as its job carries it: sealed under the key derived from the master key, bound
+     * to the check's id. Redis's AOF keeps job data until it is rewritten; what it keeps of the key is
+     * then useless without the master key, which a deployment keeps apart from the data.
+     */
+    sealUploadKey: (key: Buffer, id: string): string => wrapKey(wrapping, key, id),
+    /** The key a job carries, opened (a SealBrokenError if it was changed or sealed under another master key). */
+    openUploadKey: (sealed: string, id: string): Promise<Buffer> => unwrapKey(wrapping, sealed, id),
+
     /** A masked file expires the retention period after its check's id was made. A retried job rewrites it. */
     putMasked(id: string, bytes: Buffer, meta: Omit<MaskedFileMeta, 'expires_at'>) {
       const key = newFileKey();

@@ -100,7 +100,7 @@ async function forgetKey(job: FileScanJobHandle, data: FileScanJob): Promise<voi
 async function readUpload(deps: FileScanDeps, data: FileScanJob): Promise<Buffer | null> {
   if (!data.upload_key) return null;
   try {
-    return await deps.files.readUpload(data.preflight_id, Buffer.from(data.upload_key, 'base64'));
+    return await deps.files.readUpload(data.preflight_id, await deps.files.openUploadKey(data.upload_key, data.preflight_id));
   } catch (err) {
     // Changed at rest, or not the key it was sealed with: it will never read, and nothing of it is checked.
     if (err instanceof SealBrokenError) throw unrecoverable({ status: 503, code: 'upload_unreadable', detail: 'The stored upload failed its integrity check; it was not checked. Submit it again.' });

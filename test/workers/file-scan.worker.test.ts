@@ -13,7 +13,7 @@ import { DEFAULT_FILE_LIMITS } from '../../src/files/types.js';
 import { parseJobFailure } from '../../src/jobs/failure.js';
 import { KeyVault } from '../../src/store/api-keys.js';
 import { AuditJournal } from '../../src/store/audit-journal.js';
-import { newFileKey } from '../../src/store/file-cipher.js';
+import { fileKeyWrapping, newFileKey, wrapKey } from '../../src/store/file-cipher.js';
 import { fileStore } from '../../src/store/file-store.js';
 import { newId } from '../../src/store/ids.js';
 import { fileScanProcessor, type FileScanJobHandle } from '../../src/workers/file-scan.worker.js';
@@ -40,12 +40,12 @@ afterAll(async () => {
 });
 
 /** A job as the processor sees it; `updateData` changes its data as BullMQ's does. */
-const jobFor = (id: string, key: Buffer): FileScanJobHandle => ({
+const jobFor = (id: string, key: Buffer, sealedUnder = MASTER_KEY): FileScanJobHandle => ({
   async updateData(data) {
     this.data = data;
   },
   data: {
-    upload_key: key.toString('base64'),
+    upload_key: wrapKey(fileKeyWrapping(sealedUnder), key, id),
     preflight_id: id,
     org_id: 'org_t',
     org_name: 'T',
@@ -102,11 +102,15 @@ describe('file-scan processor', () => {
     expect((await files.openMasked(id))?.meta.org_id).toBe('org_t');
   });
 
-  it('fails a job for good, checking nothing, when its upload does not verify under its key, and drops the upload', async () => {
+  const uploadKey = newFileKey();
+  it.each([
+    ['does not verify under its key', (id: string) => jobFor(id, newFileKey())],
+    ['carries a key sealed under another master key', (id: string) => jobFor(id, uploadKey, `${MASTER_KEY}-other`)],
+  ])('fails a job for good, checking nothing, when its upload %s, and drops the upload', async (_case, jobOf) => {
     const { files, journal, process } = processor();
     const id = newId('pf');
-    await files.putUpload(id, Readable.from([Buffer.from('SSN 123-45-6789\n')]), 'org_t', newFileKey());
-    const job = jobFor(id, newFileKey());
+    await files.putUpload(id, Readable.from([Buffer.from('SSN 123-45-6789\n')]), 'org_t', uploadKey);
+    const job = jobOf(id);
     const failure = await process(job).catch((err: unknown) => err);
     expect(job.data).not.toHaveProperty('upload_key');
     expect(failure).toBeInstanceOf(UnrecoverableError);
