@@ -113,8 +113,12 @@ async function main(): Promise<number> {
     // Answer 202 soon rather than hold a fuzzer's request open while a file or bundle is made.
     FILE_WAIT_MS: '2000',
     EXPORT_WAIT_MS: '2000',
-    // The fuzzer is one client sending thousands of requests: the dashboard ceiling would answer most of them 429.
+    // The fuzzer is one client sending thousands of requests: the dashboard ceiling would answer most
+    // of them 429, and so would the failed-authentication throttle once its invalid credentials add up
+    // (both are vitest's to test: test/api/rate-limits.test.ts, test/api/auth-throttle.test.ts).
     DASHBOARD_RATE_PER_MINUTE: '1000000',
+    AUTH_FAILURES_PER_MINUTE: '1000000',
+    AUTH_THROTTLE_DELAY_MS: '0',
   };
   const processes = ['src/api/server.ts', 'src/workers/main.ts'].map((entry) =>
     spawn(process.execPath, ['--import', 'tsx', entry], { stdio: ['ignore', 'inherit', 'inherit'], env }),
@@ -157,7 +161,7 @@ async function main(): Promise<number> {
       console.log(`\nschemathesis (${r.name}): ${baseUrl}/openapi.json, ${MAX_EXAMPLES} examples per operation`);
       const code = await run(bin, [
         '--config-file', file, 'run', `${baseUrl}/openapi.json`,
-        '--checks', CHECKS.join(','), '--phases', 'examples,coverage,fuzzing', '--workers', '2', '--seed', '20',
+        '--checks', CHECKS.join(','), '--phases', 'examples,coverage,fuzzing', '--workers', '1', '--seed', '20',
         '--report', 'ndjson', '--report-dir', join(dataDir, `schemathesis-${r.name}`),
         '--baseline', BASELINE, ...baselineFlags,
         ...r.filter,

@@ -11,13 +11,20 @@ export const ErrorBody = z
 export const Timestamp = z.iso.datetime();
 
 /** An integer query parameter: its errors name it and its bounds. */
+/** An integer query parameter. Query values arrive as text, and a blank one is refused rather than read as 0. */
 export const intParam = (name: string, min: number, max: number, dflt: number) =>
-  z.coerce
-    .number({ error: () => `${name} must be an integer` })
-    .int(`${name} must be an integer`)
-    .min(min, `${name} must be at least ${min}`)
-    .max(max, `${name} must be at most ${max}`)
-    .default(dflt);
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? Number.NaN : value),
+    z.coerce
+      .number({ error: () => `${name} must be an integer` })
+      .int(`${name} must be an integer`)
+      .min(min, `${name} must be at least ${min}`)
+      .max(max, `${name} must be at most ${max}`)
+      .default(dflt),
+  );
+
+/** Names are trimmed before use, so one of only white space is refused: the document says so with a pattern. */
+export const NOT_BLANK = /\S/;
 
 export const DestinationSchema = z.enum(DESTINATIONS, {
   error: () => `must be one of ${DESTINATIONS.join(', ')}`,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { LicenseDoc } from '../../store/license-repository.js';
 import type { OrganizationDoc } from '../../store/organization-repository.js';
-import { Timestamp } from './common.js';
+import { NOT_BLANK, Timestamp } from './common.js';
 
 const HexColor = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'must be a hex color like #2563eb');
 
@@ -18,14 +18,14 @@ export const OrgParams = z.object({
 });
 
 export const OrganizationCreate = z.strictObject({
-  name: z.string().trim().min(1).max(200),
+  name: z.string().regex(NOT_BLANK, 'must not be blank').trim().min(1).max(200),
   slug: z.string().regex(/^[a-z0-9-]{2,64}$/, 'must be 2-64 characters of a-z, 0-9 and -'),
   settings: OrganizationSettings,
 });
 export type OrganizationCreate = z.infer<typeof OrganizationCreate>;
 
 export const OrganizationPatch = z.strictObject({
-  name: z.string().trim().min(1).max(200).optional(),
+  name: z.string().regex(NOT_BLANK, 'must not be blank').trim().min(1).max(200).optional(),
   settings: z
     .strictObject({ admin_email: Email.optional(), primary_color: HexColor.optional() })
     .optional(),

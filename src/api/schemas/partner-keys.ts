@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import type { PartnerKeyWithSecret } from '../../services/partner-keys.js';
-import { Timestamp } from './common.js';
+import { NOT_BLANK, Timestamp } from './common.js';
 import { OrgParams } from './organizations.js';
 
 export const PartnerKeyCreate = z.strictObject({
   name: z
     .string({ error: () => 'must be a string of 1 to 100 characters' })
+    .regex(NOT_BLANK, 'must not be blank')
     .trim()
     .min(1, 'must not be empty')
     .max(100, 'must be at most 100 characters')

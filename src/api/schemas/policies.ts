@@ -11,7 +11,7 @@ import {
 import { ACTIONS, CATEGORIES, MASKING_STYLES } from '../../engine/types.js';
 import { toAllowEntry, unknownDataTypes } from '../../services/policies.js';
 import type { PolicyDoc } from '../../store/policy-repository.js';
-import { DestinationSchema, Timestamp } from './common.js';
+import { DestinationSchema, NOT_BLANK, Timestamp } from './common.js';
 import { OrgParams } from './organizations.js';
 
 // Whether a data type is known depends on the policy's custom detectors: checked on the whole
@@ -25,7 +25,7 @@ const DataType = z
 
 export const RuleInput = z.strictObject({
   id: z.string().optional().describe('Keep an existing rule: send back its id (PATCH only)'),
-  name: z.string().trim().min(1).max(200),
+  name: z.string().regex(NOT_BLANK, 'must not be blank').trim().min(1).max(200),
   enabled: z.boolean().default(true),
   dataTypes: z.array(DataType).min(1).max(100).describe('Categories (PII, PHI, FINANCIAL, SECRETS, CUSTOM) or type names'),
   destinations: z.array(DestinationSchema).min(1),
@@ -82,7 +82,7 @@ const Allow = z
 
 const MinConfidence = z.number().min(0).max(1).describe(`Findings below this confidence are dropped (default ${DEFAULT_MIN_CONFIDENCE})`);
 
-const Name = z.string().trim().min(1).max(200);
+const Name = z.string().regex(NOT_BLANK, 'must not be blank').trim().min(1).max(200);
 const Description = z.string().max(2_000);
 const Tags = z.array(z.string().min(1).max(100)).max(100);
 const Rules = z.array(RuleInput).max(200);

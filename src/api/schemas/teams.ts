@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { CATALOG, findControl, FRAMEWORKS } from '../../compliance/catalog.js';
 import type { TagView, TeamView } from '../../services/teams.js';
-import { Timestamp } from './common.js';
+import { NOT_BLANK, Timestamp } from './common.js';
 import { OrgParams } from './organizations.js';
 
 // CSV exports join team names with ';' (`tagged_by`), and control characters would break rows and
 // PDF lines, so neither may be in a name. NFC so that one visible name is one name.
 const TeamName = z
   .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
+  .regex(NOT_BLANK, 'must not be blank')
   .trim()
   .normalize('NFC')
   .min(1, 'must not be empty')
@@ -26,7 +27,7 @@ const FrameworkSchema = z.enum(FRAMEWORKS, { error: () => `must be one of ${FRAM
 export const TagCreate = z
   .strictObject({
     framework: FrameworkSchema,
-    control_id: z.string().trim().min(1).max(100).describe('A control of the framework in the catalog, e.g. CC6.1'),
+    control_id: z.string().regex(NOT_BLANK, 'must not be blank').trim().min(1).max(100).describe('A control of the framework in the catalog, e.g. CC6.1'),
     rule_id: z.string().min(1).max(100).describe('A rule of one of the organization’s policies'),
     policy_id: z.string().min(1).max(100).optional().describe('If given, must be the rule’s policy'),
   })
