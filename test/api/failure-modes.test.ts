@@ -1,39 +1,14 @@
 // Fail closed (DESIGN §22): when a dependency is gone or detection cannot run, the answer is 503
 // with Retry-After — never ALLOWED, never a 500. Each case runs its own Redis / FerretDB to kill.
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startFerretDb, startRedis } from '../../scripts/local-services.js';
 import { checkRecord } from '../../src/checks/record.js';
 import { AuditJournal } from '../../src/store/audit-journal.js';
 import { admin, check, createOrg, drained, startTestApp, testEnv } from '../helpers/app.js';
+import { kill, ownServices } from '../helpers/services.js';
 
-const dirs: string[] = [];
-const children: ChildProcess[] = [];
-const tempDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'pf-failure-'));
-  dirs.push(dir);
-  return dir;
-};
-/** Every service a test starts is killed here too, even when the test failed half-way. */
-const spawned = <T extends { child: ChildProcess }>(service: T): T => {
-  children.push(service.child);
-  return service;
-};
-afterAll(async () => {
-  await Promise.all(children.map(kill));
-  dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
-});
-
-function kill(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
-}
+const { tempDir, spawned } = ownServices('pf-failure-');
 
 const expectUnavailable = (res: { statusCode: number; headers: Record<string, unknown>; json(): unknown }, code: string) => {
   expect(res.statusCode).toBe(503);

@@ -2,38 +2,14 @@
 // its own: while one is down every answer is the real verdict or 503 with Retry-After (never a 500,
 // never ALLOWED for content that was not scanned), and once it is back every check answered 200 is in
 // the audit trail, once. (test/api/failure-modes.test.ts covers each outage request by request.)
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startFerretDb, startRedis } from '../../scripts/local-services.js';
 import { admin, check, createOrg, drained, issueLicense, startTestApp, testEnv, type OrgFixture, type TestApp } from '../helpers/app.js';
 import { expectFailClosed, traffic, type Answer } from '../helpers/traffic.js';
+import { kill, ownServices } from '../helpers/services.js';
 
-const dirs: string[] = [];
-const children: ChildProcess[] = [];
-const tempDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'pf-fault-'));
-  dirs.push(dir);
-  return dir;
-};
-const spawned = <T extends { child: ChildProcess }>(service: T): T => {
-  children.push(service.child);
-  return service;
-};
-afterAll(async () => {
-  await Promise.all(children.map(kill));
-  dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
-});
-
-function kill(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
-}
+const { tempDir, spawned } = ownServices('pf-fault-');
 
 const SSN = '123-45-6789';
 /** Text checks of content the default policy masks: ALLOWED would mean it was not scanned. */
