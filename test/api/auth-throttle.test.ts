@@ -2,9 +2,6 @@
 // Redis, and past AUTH_FAILURES_PER_MINUTE the address's credentials that would need a store lookup
 // (or that guess the admin token) get 429 before any lookup — on every replica. Keys already verified
 // on a replica, sessions, and every other address go on working.
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +9,9 @@ import { startRedis } from '../../scripts/local-services.js';
 import { SESSION_COOKIE } from '../../src/api/schemas/session.js';
 import { addressScope } from '../../src/store/failure-throttle.js';
 import { ADMIN_TOKEN, admin, appWithReplicaForFile, createOrg, startTestApp, testEnv, type TestApp } from '../helpers/app.js';
+import { kill, ownServices } from '../helpers/services.js';
+
+const { tempDir, spawned } = ownServices('pf-auth-throttle-');
 
 const LIMIT = 3;
 let t: TestApp;
@@ -148,31 +148,21 @@ describe('client addresses', () => {
 
 describe('without Redis', () => {
   it('failed authentication cannot be counted or checked: 503, never a lookup or an admission', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'pf-auth-throttle-'));
-    let child: ChildProcess | undefined;
+    const redis = spawned(await startRedis(join(tempDir(), 'redis'), false));
+    const own = await startTestApp(testEnv({ REDIS_URL: redis.url }));
     try {
-      const redis = await startRedis(join(dir, 'redis'), false);
-      child = redis.child;
-      const own = await startTestApp(testEnv({ REDIS_URL: redis.url }));
-      try {
-        const exited = new Promise((resolve) => redis.child.once('exit', resolve));
-        redis.child.kill('SIGKILL');
-        await exited;
-        for (const res of [
-          await checkFrom(own.app, '198.51.100.7', unknownKey()),
-          await checkFrom(own.app, '198.51.100.7', 'svc_sk_malformed'),
-          await own.app.inject({ method: 'GET', url: '/api/organizations', headers: admin, remoteAddress: '198.51.100.7' }),
-        ]) {
-          expect(res.statusCode).toBe(503);
-          expect(res.json().code).toBe('redis_unavailable');
-          expect(res.headers['retry-after']).toBeDefined();
-        }
-      } finally {
-        await own.close();
+      await kill(redis.child);
+      for (const res of [
+        await checkFrom(own.app, '198.51.100.7', unknownKey()),
+        await checkFrom(own.app, '198.51.100.7', 'svc_sk_malformed'),
+        await own.app.inject({ method: 'GET', url: '/api/organizations', headers: admin, remoteAddress: '198.51.100.7' }),
+      ]) {
+        expect(res.statusCode).toBe(503);
+        expect(res.json().code).toBe('redis_unavailable');
+        expect(res.headers['retry-after']).toBeDefined();
       }
     } finally {
-      if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      rmSync(dir, { recursive: true, force: true });
+      await own.close();
     }
   });
 });

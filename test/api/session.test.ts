@@ -1,10 +1,7 @@
 // The dashboard session (DESIGN §3 item 1): the admin token is exchanged for a signed, HttpOnly,
 // SameSite=Strict cookie that admits the browser wherever the token would, on every replica, until
 // it expires or the user signs out; writes with it refuse a foreign Origin.
-import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -12,6 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { startRedis } from '../../scripts/local-services.js';
 import { SESSION_COOKIE } from '../../src/api/schemas/session.js';
 import { admin, ADMIN_TOKEN, appWithReplicaForFile, startTestApp, testEnv, type TestApp } from '../helpers/app.js';
+import { kill, ownServices } from '../helpers/services.js';
+
+const { tempDir, spawned } = ownServices('pf-session-');
 
 let t: TestApp;
 let replica: TestApp;
@@ -264,27 +264,17 @@ describe('deployment settings', () => {
   });
 
   it('without Redis a session cannot be checked: 503, never admitted', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'pf-session-'));
-    let child: ChildProcess | undefined;
+    const redis = spawned(await startRedis(join(tempDir(), 'redis'), false));
+    const own = await startTestApp(testEnv({ REDIS_URL: redis.url }));
     try {
-      const redis = await startRedis(join(dir, 'redis'), false);
-      child = redis.child;
-      const own = await startTestApp(testEnv({ REDIS_URL: redis.url }));
-      try {
-        const cookie = `${SESSION_COOKIE}=${sessionCookieOf(await signIn(own.app)).value}`;
-        const exited = new Promise((resolve) => redis.child.once('exit', resolve));
-        redis.child.kill('SIGKILL');
-        await exited;
-        const res = await get(own.app, '/api/organizations', cookie);
-        expect(res.statusCode).toBe(503);
-        expect(res.json().code).toBe('redis_unavailable');
-        expect((await signIn(own.app)).statusCode).toBe(503);
-      } finally {
-        await own.close();
-      }
+      const cookie = `${SESSION_COOKIE}=${sessionCookieOf(await signIn(own.app)).value}`;
+      await kill(redis.child);
+      const res = await get(own.app, '/api/organizations', cookie);
+      expect(res.statusCode).toBe(503);
+      expect(res.json().code).toBe('redis_unavailable');
+      expect((await signIn(own.app)).statusCode).toBe(503);
     } finally {
-      if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      rmSync(dir, { recursive: true, force: true });
+      await own.close();
     }
   });
 });
