@@ -272,11 +272,11 @@ export async function startPostgres(dir: string, opts: { persist: boolean; port?
   }
   const port = opts.port ?? (await freePort());
   const child = spawnAs(postgresOwner(), join(postgresBinDir(), 'postgres'), ['-D', dir, ...serverSettings(port, opts.persist)], 'pipe');
-  // Its log (FATAL and PANIC only) goes to our stderr, less the line each connection still open
-  // at a fast shutdown leaves.
+  // Its log (FATAL and PANIC only) goes to our stderr, less what connections refused while it starts
+  // or stops, and those still open at a fast shutdown, leave.
   if (child.stderr) {
     createInterface({ input: child.stderr }).on('line', (line) => {
-      if (!line.includes('terminating connection due to administrator command')) process.stderr.write(`${line}\n`);
+      if (!/terminating connection due to administrator command|the database system is (starting up|shutting down)/.test(line)) process.stderr.write(`${line}\n`);
     });
   }
   const stop = () => stopChild(child, 'SIGINT', 60_000);
