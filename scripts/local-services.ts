@@ -151,8 +151,9 @@ function clusterPassword(dir: string): string {
   return password;
 }
 
-function spawnAs(owner: { uid: number; gid: number } | undefined, cmd: string, args: string[], stdio: 'ignore' | 'inherit' | 'pipe'): ChildProcess {
-  return spawn(cmd, args, { ...(owner ?? {}), cwd: '/', stdio: ['ignore', stdio, stdio === 'ignore' ? 'ignore' : stdio === 'inherit' ? 'inherit' : 'pipe'] });
+/** Spawned as `owner` (uid and gid; Node drops supplementary groups) with `/` as working directory. */
+function spawnAs(owner: { uid: number; gid: number } | undefined, cmd: string, args: string[], stdout: 'ignore' | 'pipe'): ChildProcess {
+  return spawn(cmd, args, { ...(owner ?? {}), cwd: '/', stdio: ['ignore', stdout, 'pipe'] });
 }
 
 function exited(child: ChildProcess): Promise<number> {
@@ -271,7 +272,7 @@ export async function startPostgres(dir: string, opts: { persist: boolean; port?
     if (alive) throw new Error(`PostgreSQL already runs on ${dir} (pid ${pid}), left by a run that did not stop (or another run on the same DATA_DIR): stop it with \`kill -INT ${pid}\``);
   }
   const port = opts.port ?? (await freePort());
-  const child = spawnAs(postgresOwner(), join(postgresBinDir(), 'postgres'), ['-D', dir, ...serverSettings(port, opts.persist)], 'pipe');
+  const child = spawnAs(postgresOwner(), join(postgresBinDir(), 'postgres'), ['-D', dir, ...serverSettings(port, opts.persist)], 'ignore');
   // Its log (FATAL and PANIC only) goes to our stderr, less what connections refused while it starts
   // or stops, and those still open at a fast shutdown, leave.
   if (child.stderr) {
@@ -333,8 +334,15 @@ export async function startFerretDb(dir: string, database: string, port?: number
       '--telemetry=disable',
       '--log-level=error',
     ],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
+    { stdio: ['ignore', 'ignore', 'pipe'] },
   );
+  // The PostgreSQL handler logs every failed statement at error level, a duplicate key among them;
+  // that one the client gets as E11000 (the audit drain meets it on every redelivery): not repeated here.
+  if (child.stderr) {
+    createInterface({ input: child.stderr }).on('line', (line) => {
+      if (!line.includes('"Code":"23505"')) process.stderr.write(`${line}\n`);
+    });
+  }
   await waitForPort('ferretdb', child, port);
   return { url: `mongodb://127.0.0.1:${port}/${database}`, child };
 }
