@@ -2,7 +2,8 @@
 // (schemathesis against a running API and worker: scripts/fuzz.ts), `bench`,
 // `bench-files` (file checks end to end);
 // `eval` (detection accuracy) is pure and runs without the stack.
-// Local Redis/FerretDB are started only when REDIS_URL / MONGODB_URL are unset, and stopped on exit.
+// Local Redis and PostgreSQL + FerretDB are started only when REDIS_URL / MONGODB_URL are unset, and
+// stopped on exit (scripts/local-services.ts, docs/store.md).
 // `start` runs the API and the worker under a supervisor that restarts either when it crashes.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -85,7 +86,14 @@ async function main(mode: Mode, args: string[]): Promise<number> {
   const dataDir = mkdtempSync(join(tmpdir(), `preflight-${mode}-`));
   try {
     return await withServices(dataDir, false, async (s) => {
-      const env = { ...process.env, DATA_DIR: dataDir, REDIS_URL: s.redisUrl, MONGODB_URL: s.mongodbUrl };
+      // LOCAL_POSTGRES_URL: tests that start a FerretDB of their own store into a database of their own on this cluster.
+      const env = {
+        ...process.env,
+        DATA_DIR: dataDir,
+        REDIS_URL: s.redisUrl,
+        MONGODB_URL: s.mongodbUrl,
+        ...(s.postgresUrl ? { LOCAL_POSTGRES_URL: s.postgresUrl } : {}),
+      };
       if (mode === 'test') {
         const typecheck = await run(node, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit'], env);
         if (typecheck !== 0) return typecheck;

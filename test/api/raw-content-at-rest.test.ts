@@ -1,22 +1,25 @@
 // Raw content is never readable at rest (docs/files.md, "At rest"): a real file check through the
-// real API and worker processes, against a Redis (AOF on) and a FerretDB whose data directories this
-// test owns, with both processes logging at trace level to a file there. Afterwards no file under
-// that directory holds the submitted value: not in plain text, not in base64 at any alignment, not
-// in hex; nor does it hold the words of the masked copy. Dead pages (SQLite WAL and free pages, the
-// AOF) keep whatever was written; encrypted uploads and masked files make that ciphertext.
+// real API and worker processes, against a Redis (AOF on) and a PostgreSQL cluster + FerretDB whose
+// data directories this test owns (durable, as `npm start` runs them), with both processes logging
+// at trace level to a file there. Afterwards no file under that directory holds the submitted value:
+// not in plain text, not in base64 at any alignment, not in hex; nor does it hold the words of the
+// masked copy. Dead tuples and pages (PostgreSQL's WAL and heap, the AOF) keep whatever was written;
+// encrypted uploads and masked files make that ciphertext.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { freePort, startFerretDb, startRedis } from '../../scripts/local-services.js';
+import { freePort, psql, startFerretDb, startPostgres, startRedis } from '../../scripts/local-services.js';
 import { admin, testEnv } from '../helpers/app.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pf-at-rest-'));
 const children: ChildProcess[] = [];
+let stopPostgres = async () => {};
 afterAll(async () => {
   await Promise.all(children.map(stop));
+  await stopPostgres();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -70,7 +73,9 @@ function encodings(value: Buffer): Buffer[] {
 it('leaves the submitted content nowhere under DATA_DIR once the check is done: store, WAL, AOF or logs', async () => {
   const redis = await startRedis(join(dir, 'redis'), true);
   children.push(redis.child);
-  const ferret = await startFerretDb(join(dir, 'ferretdb'), 'pf_at_rest');
+  const postgres = await startPostgres(join(dir, 'postgres'), { persist: true });
+  stopPostgres = postgres.stop;
+  const ferret = await startFerretDb(join(dir, 'ferretdb'), 'pf_at_rest', undefined, { postgresUrl: postgres.url });
   children.push(ferret.child);
   const port = await freePort();
   const env = {
@@ -106,11 +111,15 @@ it('leaves the submitted content nowhere under DATA_DIR once the check is done: 
   const masked = await fetch(body.masked_file_url, { headers: { 'x-service-api-key': policy!.api_key } }).then((r) => r.text());
   expect(masked).toContain(`Send the ${marker} report to [EMAIL] by Friday.`);
 
-  // The processes end, so every log line is written; Redis and FerretDB keep running with their files as they are.
+  // The processes end, so every log line is written; Redis, FerretDB and PostgreSQL keep running with their files as they are.
   await Promise.all([stop(api), stop(worker)]);
+  // Written out to the tables' files too, not only to the WAL.
+  await psql(postgres.url, { sql: 'CHECKPOINT' });
   const files = filesUnder(dir);
   expect(files.some((file) => file.includes('appendonly'))).toBe(true);
-  expect(files.some((file) => file.endsWith('-wal'))).toBe(true);
+  // The store's files are among those read: PostgreSQL's WAL segments and its tables' heap files.
+  expect(files.some((file) => /\/postgres\/pg_wal\/[0-9A-F]{24}$/.test(file))).toBe(true);
+  expect(files.filter((file) => /\/postgres\/base\/\d+\/\d+$/.test(file)).length).toBeGreaterThan(10);
   const needles = [canary, marker].flatMap((value) => encodings(Buffer.from(value)));
   const found = files.flatMap((file) => {
     const bytes = readFileSync(file);
