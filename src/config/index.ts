@@ -28,6 +28,7 @@ const EnvSchema = z.object({
   AUDIT_DRAIN_BATCH: int(1, 10_000).default(1_000),
   AUDIT_CLAIM_IDLE_MS: int(100, 3_600_000).default(30_000),
   AUDIT_MAX_BACKLOG: int(1, 100_000_000).default(1_000_000),
+  AUDIT_SEARCH_BUDGET_MS: int(100, 60_000).default(1_500),
   MAX_FILE_BYTES: int(1, 1024 * 1024 * 1024).default(25 * 1024 * 1024),
   FILE_WAIT_MS: int(0, 300_000).default(20_000),
   FILE_BODY_TIMEOUT_MS: int(100, 3_600_000).default(120_000),
@@ -77,7 +78,7 @@ export interface Config {
     authThrottleDelayMs: number;
   };
   detect: { threads: number; maxQueue: number; timeoutMs: number; inlineMaxChars: number };
-  audit: { drainBatch: number; claimIdleMs: number; maxBacklog: number; drainInApi: boolean };
+  audit: { drainBatch: number; claimIdleMs: number; maxBacklog: number; drainInApi: boolean; searchBudgetMs: number };
   /** GET /metrics answers without a credential (a scraper on a private network). */
   metricsPublic: boolean;
   files: {
@@ -163,6 +164,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       claimIdleMs: e.AUDIT_CLAIM_IDLE_MS,
       maxBacklog: e.AUDIT_MAX_BACKLOG,
       drainInApi: e.AUDIT_DRAIN_IN_API === 'true',
+      searchBudgetMs: e.AUDIT_SEARCH_BUDGET_MS,
     },
     metricsPublic: e.METRICS_PUBLIC === 'true',
     files: {

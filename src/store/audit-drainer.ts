@@ -7,6 +7,7 @@ import { EventEmitter, once } from 'node:events';
 import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
 import type { AnalyticsRepository } from './analytics-repository.js';
+import type { AuditCountsRepository } from './audit-counts-repository.js';
 import type { AuditRepository } from './audit-repository.js';
 import { decodeAudit, type AuditJournal } from './audit-journal.js';
 import { DailyRollups, type JournalEntry } from './daily-rollups.js';
@@ -174,7 +175,7 @@ export class AuditDrainer extends EventEmitter {
 export async function startAuditDrainer(
   redis: Redis,
   journal: AuditJournal,
-  store: { audit: AuditRepository; analytics: AnalyticsRepository; evidence: EvidenceRepository },
+  store: { audit: AuditRepository; auditCounts: AuditCountsRepository; analytics: AnalyticsRepository; evidence: EvidenceRepository },
   opts: { batchSize: number; claimIdleMs: number },
   log: Logger,
 ): Promise<AuditDrainer> {

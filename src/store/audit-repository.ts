@@ -1,6 +1,8 @@
-// The audit trail: ids, decision, summary, types and counts; never the submitted content.
+// The audit trail: ids, decision, summary, types and counts; never the submitted content. Stored
+// records also carry where they sit (audit-layout.ts), and are read by that: one slot at a time.
 import { MongoBulkWriteError, type Db, type Filter } from 'mongodb';
 import type { Decision, Destination } from '../engine/types.js';
+import { layoutOf, type Categories, type LayoutFields } from './audit-layout.js';
 
 export interface AuditDoc {
   _id: string;
@@ -29,16 +31,7 @@ export interface AuditDoc {
   journal_entry?: string;
 }
 
-export interface AuditQuery {
-  orgId?: string;
-  search?: string;
-  limit: number;
-  offset: number;
-}
-
 export type AuditRepository = ReturnType<typeof auditRepository>;
-
-const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Indexes of the documents an unordered insert refused as already stored; null if anything else failed. */
 function duplicateIndexes(err: unknown): number[] | null {
@@ -48,8 +41,19 @@ function duplicateIndexes(err: unknown): number[] | null {
   return errors.map((e) => e.index);
 }
 
+/** What a listing reads of a slot: the categories filtered on and, for a search, one trigram it needs. */
+export interface SlotRead {
+  /** A slot key (audit-layout.ts): `<org id>|<slot>` or `*|<slot>`. */
+  slot: string;
+  filter: Partial<Categories>;
+  gram?: string | null;
+}
+
+/** The record's own fields: a read never returns the layout's. */
+const RECORD_ONLY = { ob: 0, gb: 0, g: 0, journal_entry: 0 } as const;
+
 export function auditRepository(db: Db) {
-  const col = db.collection<AuditDoc>('audit');
+  const col = db.collection<AuditDoc & Partial<LayoutFields>>('audit');
   return {
     /**
      * Stores records idempotently by _id. Answers the journal entries whose record is stored from that
@@ -59,7 +63,10 @@ export function auditRepository(db: Db) {
     async storeOnce(docs: Array<AuditDoc & { journal_entry: string }>): Promise<Set<string>> {
       const owners = new Set(docs.map((d) => d.journal_entry));
       try {
-        await col.insertMany(docs, { ordered: false });
+        await col.insertMany(
+          docs.map((doc) => ({ ...doc, ...layoutOf(doc) })),
+          { ordered: false },
+        );
         return owners;
       } catch (err) {
         const refused = duplicateIndexes(err)?.flatMap((i) => docs[i] ?? []);
@@ -71,27 +78,14 @@ export function auditRepository(db: Db) {
       }
     },
     findById(id: string): Promise<AuditDoc | null> {
-      return col.findOne({ _id: id });
+      return col.findOne({ _id: id }, { projection: RECORD_ONLY });
     },
-    /** DESIGN §14: preflight_id exact; summary, policy name, destination, decision case-insensitive. */
-    async list(q: AuditQuery): Promise<{ items: AuditDoc[]; total: number }> {
-      const filter: Filter<AuditDoc> = {};
-      if (q.orgId) filter.org_id = q.orgId;
-      if (q.search) {
-        const pattern = { $regex: escapeRegex(q.search), $options: 'i' };
-        filter.$or = [
-          { _id: q.search },
-          { summary: pattern },
-          { policy_name: pattern },
-          { destination: pattern },
-          { decision: pattern },
-        ] as Filter<AuditDoc>[];
-      }
-      const [items, total] = await Promise.all([
-        col.find(filter).sort({ created_at: -1, _id: -1 }).skip(q.offset).limit(q.limit).toArray(),
-        col.countDocuments(filter),
-      ]);
-      return { items, total };
+    /** The records of one slot that have the given categories (and trigram), in no particular order. */
+    readSlot({ slot, filter, gram }: SlotRead): Promise<AuditDoc[]> {
+      const query: Filter<AuditDoc & Partial<LayoutFields>> = slot.startsWith('*|') ? { gb: slot } : { ob: slot };
+      for (const [field, value] of Object.entries(filter)) if (value !== undefined) Object.assign(query, { [field]: value });
+      if (gram) Object.assign(query, { g: gram });
+      return col.find(query, { projection: RECORD_ONLY }).toArray();
     },
   };
 }

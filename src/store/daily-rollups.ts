@@ -9,35 +9,43 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis, Result } from 'ioredis';
 import type { AnalyticsRepository, DailyTotals } from './analytics-repository.js';
+import type { AuditCountRows, AuditCountsRepository } from './audit-counts-repository.js';
+import { ALL_ORGS, comboOf, hourOf, slotInHour, slotOf } from './audit-layout.js';
 import type { AuditDoc } from './audit-repository.js';
 import type { DayEvidence, EvidenceRepository, EvidenceTotals } from './evidence-repository.js';
 
 const ACK_AND_COUNT = `
--- KEYS[1] journal stream, KEYS[2] dirty set, KEYS[3..] org-day counters of this batch.
--- ARGV[1] consumer group, ARGV[2] counter time to live (s), then per entry:
---   entry id, counter index in KEYS (0: count nothing), number of fields, then field, amount pairs.
---   A field starting with '>' keeps the larger of its value and the amount (a time) instead of adding.
+-- KEYS[1] journal stream, KEYS[2] dirty set, KEYS[3..] counters of this batch.
+-- ARGV[1] consumer group, ARGV[2] counter time to live (s), then per entry: entry id, number of
+--   counters it adds to (0: count nothing), then per counter: its index in KEYS, number of fields,
+--   then field, amount pairs. A field starting with '>' keeps the larger of its value and the amount
+--   (a time) instead of adding.
 local i = 3
 while i <= #ARGV do
-  local id, k, n = ARGV[i], tonumber(ARGV[i + 1]), tonumber(ARGV[i + 2])
-  if redis.call('XACK', KEYS[1], ARGV[1], id) == 1 and k > 0 then
-    for j = i + 3, i + 1 + 2 * n, 2 do
-      local field, amount = ARGV[j], ARGV[j + 1]
-      if string.byte(field, 1) == 62 then
-        field = string.sub(field, 2)
-        if tonumber(amount) > tonumber(redis.call('HGET', KEYS[k], field) or '0') then
-          redis.call('HSET', KEYS[k], field, amount)
+  local id, groups = ARGV[i], tonumber(ARGV[i + 1])
+  local first = redis.call('XACK', KEYS[1], ARGV[1], id) == 1
+  i = i + 2
+  for _ = 1, groups do
+    local k, n = tonumber(ARGV[i]), tonumber(ARGV[i + 1])
+    if first then
+      for j = i + 2, i + 2 * n, 2 do
+        local field, amount = ARGV[j], ARGV[j + 1]
+        if string.byte(field, 1) == 62 then
+          field = string.sub(field, 2)
+          if tonumber(amount) > tonumber(redis.call('HGET', KEYS[k], field) or '0') then
+            redis.call('HSET', KEYS[k], field, amount)
+          end
+        else
+          redis.call('HINCRBY', KEYS[k], field, amount)
         end
-      else
-        redis.call('HINCRBY', KEYS[k], field, amount)
       end
+      redis.call('HINCRBY', KEYS[k], '_v', 1)
+      redis.call('EXPIRE', KEYS[k], ARGV[2])
+      redis.call('SADD', KEYS[2], KEYS[k])
     end
-    redis.call('HINCRBY', KEYS[k], '_v', 1)
-    redis.call('EXPIRE', KEYS[k], ARGV[2])
-    redis.call('SADD', KEYS[2], KEYS[k])
+    i = i + 2 + 2 * n
   end
   redis.call('XDEL', KEYS[1], id)
-  i = i + 3 + 2 * n
 end
 return 0
 `;
@@ -106,6 +114,25 @@ export function rollupFields(doc: AuditDoc): Array<[string, number]> {
   return fields.filter(([, amount]) => amount !== 0);
 }
 
+/** Audit counts live in their own collections (audit-counts-repository.ts); the prefix routes them there. */
+const AUDIT = 'audit.';
+
+/**
+ * What one record adds to the audit counts of a scope (its organization, or all of them): to its
+ * day's counter, by its categories; to its hour's counter, by its categories and its slot
+ * (audit-layout.ts). Hours have counters of their own so that copying one stays small.
+ */
+export function auditCountFields(doc: AuditDoc, scope: string): { day: Array<[string, number]>; hour: Array<[string, number]> } {
+  const combo = comboOf(doc, scope);
+  return {
+    day: [[`${AUDIT}c.${combo}`, 1]],
+    hour: [
+      [`${AUDIT}c.${combo}`, 1],
+      [`${AUDIT}s.${slotInHour(slotOf(doc.created_at))}`, 1],
+    ],
+  };
+}
+
 export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
 export interface JournalEntry {
@@ -121,7 +148,7 @@ export class DailyRollups {
   constructor(
     private readonly redis: Redis,
     prefix: string,
-    private readonly repos: { analytics: AnalyticsRepository; evidence: EvidenceRepository },
+    private readonly repos: { analytics: AnalyticsRepository; evidence: EvidenceRepository; auditCounts: AuditCountsRepository },
   ) {
     this.counterPrefix = `${prefix}analytics:day:`;
     this.dirtyKey = `${prefix}analytics:dirty`;
@@ -162,17 +189,29 @@ export class DailyRollups {
    */
   async acknowledge(stream: string, group: string, entries: JournalEntry[], countable: ReadonlySet<string>): Promise<string[]> {
     const keys: string[] = [];
+    const counter = (scope: string, day: string) => {
+      const key = `${this.counterPrefix}${scope}:${day}`;
+      const index = keys.indexOf(key);
+      return (index === -1 ? keys.push(key) - 1 : index) + 3;
+    };
     const args: Array<string | number> = [];
     for (const { id, doc } of entries) {
       if (!doc || !countable.has(id)) {
-        args.push(id, 0, 0);
+        args.push(id, 0);
         continue;
       }
-      const key = `${this.counterPrefix}${doc.org_id}:${utcDay(doc.created_at)}`;
-      let index = keys.indexOf(key);
-      if (index === -1) index = keys.push(key) - 1;
-      const fields = rollupFields(doc);
-      args.push(id, index + 3, fields.length, ...fields.flat());
+      const day = utcDay(doc.created_at);
+      const hour = hourOf(doc.created_at);
+      const own = auditCountFields(doc, doc.org_id);
+      const all = auditCountFields(doc, ALL_ORGS);
+      const groups: Array<[number, Array<[string, number]>]> = [
+        [counter(doc.org_id, day), [...rollupFields(doc), ...own.day]],
+        [counter(doc.org_id, hour), own.hour],
+        [counter(ALL_ORGS, day), all.day],
+        [counter(ALL_ORGS, hour), all.hour],
+      ];
+      args.push(id, groups.length);
+      for (const [index, fields] of groups) args.push(index, fields.length, ...fields.flat());
     }
     await this.redis.pfAckAndCount(keys.length + 2, stream, this.dirtyKey, ...keys, group, COUNTER_TTL_S, ...args);
     return keys;
@@ -193,6 +232,7 @@ export class DailyRollups {
     const replies = (await pipeline.exec()) ?? [];
     const rows: DailyTotals[] = [];
     const evidenceRows: EvidenceTotals[] = [];
+    const auditRows: AuditCountRows[] = [];
     const versions: string[] = [];
     keys.forEach((key, i) => {
       const [err, hash] = replies[i] ?? [];
@@ -201,7 +241,12 @@ export class DailyRollups {
       versions.push(version);
       const totals: Record<string, number> = {};
       const evidence: DayEvidence = {};
+      const audit: Record<string, number> = {};
       for (const [field, value] of Object.entries(fields)) {
+        if (field.startsWith(AUDIT)) {
+          audit[field.slice(AUDIT.length)] = Number(value);
+          continue;
+        }
         if (!field.startsWith(EVIDENCE)) {
           totals[field] = Number(value);
           continue;
@@ -212,14 +257,16 @@ export class DailyRollups {
         const kind = field.slice(split + 1) as keyof DayEvidence[string];
         (evidence[rule] ??= { blocked: 0, masked: 0, last_at: 0 })[kind] = Number(value);
       }
-      if (Object.keys(totals).length === 0) return; // expired: its totals reached the store long ago
+      // `<org id or *>:<day>` or `<org id or *>:<day>T<hour>`
       const orgDay = key.slice(this.counterPrefix.length);
       const split = orgDay.lastIndexOf(':');
       const [orgId, day] = [orgDay.slice(0, split), orgDay.slice(split + 1)];
-      rows.push({ orgId, day, totals });
+      // An expired counter has no fields: its totals reached the store long ago.
+      if (Object.keys(totals).length > 0) rows.push({ orgId, day, totals });
       if (Object.keys(evidence).length > 0) evidenceRows.push({ orgId, day, rules: evidence });
+      if (Object.keys(audit).length > 0) auditRows.push({ scope: orgId, period: day, counts: audit });
     });
-    await Promise.all([this.repos.analytics.raise(rows), this.repos.evidence.raise(evidenceRows)]);
+    await Promise.all([this.repos.analytics.raise(rows), this.repos.evidence.raise(evidenceRows), this.repos.auditCounts.raise(auditRows)]);
     await Promise.all(keys.map((key, i) => this.redis.pfCleanIfUnchanged(this.dirtyKey, key, versions[i]!)));
   }
 

@@ -29,8 +29,11 @@ async function ensureIndexes(db: Db): Promise<void> {
     db.collection('policy_groups').createIndex({ org_id: 1, name: 1 }, { unique: true }),
     db.collection('policies').createIndex({ key_hash: 1 }, { unique: true }),
     db.collection('policies').createIndex({ org_id: 1, created_at: 1 }),
-    db.collection('audit').createIndex({ created_at: -1 }),
-    db.collection('audit').createIndex({ org_id: 1, created_at: -1 }),
+    // Audit reads are by slot (audit-layout.ts); the rest of the key orders a slot on MongoDB.
+    db.collection('audit').createIndex({ ob: 1, created_at: -1 }),
+    db.collection('audit').createIndex({ gb: 1, created_at: -1 }),
+    db.collection('audit_days').createIndex({ scope: 1, day: -1 }),
+    db.collection('audit_hours').createIndex({ scope_day: 1 }),
     db.collection('analytics_daily').createIndex({ org_id: 1, day: 1 }),
     db.collection('evidence_daily').createIndex({ org_id: 1, day: 1 }),
     db.collection('evidence_bundles').createIndex({ org_id: 1, trigger: 1, created_at: -1 }),

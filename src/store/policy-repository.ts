@@ -47,6 +47,9 @@ export function policyRepository(db: Db) {
     async findInOrg(orgId: string, policyId: string): Promise<PolicyDoc | null> {
       return withDefaults(await col.findOne({ _id: policyId, org_id: orgId }));
     },
+    async findById(policyId: string): Promise<PolicyDoc | null> {
+      return withDefaults(await col.findOne({ _id: policyId }));
+    },
     async findByKeyHash(keyHash: string): Promise<PolicyDoc | null> {
       return withDefaults(await col.findOne({ key_hash: keyHash }));
     },

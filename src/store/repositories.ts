@@ -2,6 +2,7 @@
 // the API (src/api/plugins/repositories.ts) and the worker process (src/workers/main.ts).
 import type { MongoHandle } from './mongo.js';
 import { analyticsRepository } from './analytics-repository.js';
+import { auditCountsRepository } from './audit-counts-repository.js';
 import { auditRepository } from './audit-repository.js';
 import { bundleRepository } from './bundle-repository.js';
 import { bundleStore } from './bundle-store.js';
@@ -30,6 +31,7 @@ export function createRepositories({ db, filesDb }: Pick<MongoHandle, 'db' | 'fi
     policyGroups: policyGroupRepository(db),
     policies: policyRepository(db),
     audit: auditRepository(db),
+    auditCounts: auditCountsRepository(db),
     analytics: analyticsRepository(db),
     evidence: evidenceRepository(db),
     frameworkSettings: frameworkSettingsRepository(db),

@@ -17,6 +17,7 @@ import { TeamService } from '../../services/teams.js';
 import { TextCheckService } from '../../services/text-check.js';
 import { ComplianceService } from '../../services/compliance.js';
 import { EvidenceBundleService } from '../../services/evidence-bundles.js';
+import { AuditLog } from '../../services/audit-log.js';
 import { EvidenceDownloads } from '../../services/evidence-files.js';
 import { FileCheckService } from '../../services/file-check.js';
 import { adminTokenMatcher, SignInService } from '../../services/sign-in.js';
@@ -26,6 +27,7 @@ import { FailureThrottle } from '../../store/failure-throttle.js';
 import { SessionStore, signInThrottle } from '../../store/sessions.js';
 
 export interface Services {
+  auditLog: AuditLog;
   vault: KeyVault;
   keys: KeyResolver;
   auditJournal: AuditJournal;
@@ -87,6 +89,7 @@ export default fp(
     });
     const sessions = new SessionStore(app.redis, app.config.redis.prefix, app.config.session.ttlMs);
     app.decorate('services', {
+      auditLog: new AuditLog(repos, { searchBudgetMs: app.config.audit.searchBudgetMs }),
       vault,
       keys,
       auditJournal,

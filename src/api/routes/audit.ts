@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AuditPage, AuditQuery, toAuditItem } from '../schemas/audit.js';
+import { AuditPage, AuditQuery, categoriesOf, toAuditItem, windowOf } from '../schemas/audit.js';
 
 export default fp(
   async (app) => {
@@ -17,15 +17,23 @@ export default fp(
         },
       },
       async (request) => {
-        const { limit, offset, org_id: orgRef, search } = request.query;
+        const { limit, offset, org_id: orgRef, search, cursor } = request.query;
         let orgId: string | undefined;
         if (orgRef !== undefined) {
           orgId = (await app.orgForRequest(request, orgRef))._id;
         } else if (request.principal.kind === 'policy') {
           orgId = request.principal.org._id;
         }
-        const page = await app.repos.audit.list({ orgId, search, limit, offset });
-        return { items: page.items.map(toAuditItem), limit, offset, total: page.total };
+        const page = await app.services.auditLog.list({
+          orgId,
+          search,
+          limit,
+          offset,
+          ...windowOf(request.query),
+          filter: categoriesOf(request.query),
+          cursor,
+        });
+        return { items: page.items.map(toAuditItem), limit, offset, total: page.total, total_exact: page.total_exact, next_cursor: page.next_cursor };
       },
     );
   },

@@ -1,0 +1,85 @@
+// Counts of the audit trail (audit-layout.ts), written by the drainers as absolute totals with $max
+// (daily-rollups.ts), like the analytics: per scope (an organization, or `*` for all) and day, the
+// records by category (`audit_days`), and per scope and hour, by category and by slot (`audit_hours`).
+// A listing reads a scope's days (one small document each), then the hours of the days it enters.
+import type { Db } from 'mongodb';
+
+export interface AuditDayDoc {
+  /** `${scope}:${day}` */
+  _id: string;
+  scope: string;
+  /** YYYY-MM-DD (UTC) */
+  day: string;
+  /** Records by category key (audit-layout.ts, comboOf). */
+  c: Record<string, number>;
+}
+
+export interface AuditHourDoc {
+  /** `${scope}:${day}T${hour}` */
+  _id: string;
+  /** `${scope}:${day}`: the hours of a day are read together. */
+  scope_day: string;
+  /** YYYY-MM-DDTHH (UTC) */
+  hour: string;
+  c: Record<string, number>;
+  /** Records by slot: the slot's minute (`00`, `10`, ... `50`). */
+  s: Record<string, number>;
+}
+
+export interface AuditCountRows {
+  scope: string;
+  /** A day (YYYY-MM-DD) or an hour (YYYY-MM-DDTHH). */
+  period: string;
+  /** `c.<category key>` and, for an hour, `s.<minute>`: absolute totals. */
+  counts: Record<string, number>;
+}
+
+export type AuditCountsRepository = ReturnType<typeof auditCountsRepository>;
+
+export function auditCountsRepository(db: Db) {
+  const days = db.collection<AuditDayDoc>('audit_days');
+  const hours = db.collection<AuditHourDoc>('audit_hours');
+  return {
+    /** Raises each stored count to the given one; counts only grow, so repeats and late writers are harmless. */
+    async raise(rows: AuditCountRows[]): Promise<void> {
+      const dayRows = rows.filter((r) => r.period.length === 10);
+      const hourRows = rows.filter((r) => r.period.length === 13);
+      for (const write of [
+        () => dayRows.length === 0
+          ? null
+          : days.bulkWrite(
+              dayRows.map(({ scope, period, counts }) => ({
+                updateOne: {
+                  filter: { _id: `${scope}:${period}` },
+                  update: { $max: counts, $setOnInsert: { scope, day: period } },
+                  upsert: true,
+                },
+              })),
+              { ordered: false },
+            ),
+        () => hourRows.length === 0
+          ? null
+          : hours.bulkWrite(
+              hourRows.map(({ scope, period, counts }) => ({
+                updateOne: {
+                  filter: { _id: `${scope}:${period}` },
+                  update: { $max: counts, $setOnInsert: { scope_day: `${scope}:${period.slice(0, 10)}`, hour: period } },
+                  upsert: true,
+                },
+              })),
+              { ordered: false },
+            ),
+      ]) {
+        await write();
+      }
+    },
+    /** Every day of a scope that has records, in no particular order. */
+    days(scope: string): Promise<AuditDayDoc[]> {
+      return days.find({ scope }).toArray();
+    },
+    /** The hours of one day of a scope that have records, in no particular order. */
+    hours(scope: string, day: string): Promise<AuditHourDoc[]> {
+      return hours.find({ scope_day: `${scope}:${day}` }).toArray();
+    },
+  };
+}

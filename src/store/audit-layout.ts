@@ -1,0 +1,96 @@
+// Where an audit record sits, so that every read of the trail is an indexed equality over a bounded
+// set (docs/store.md, "The audit trail"): records carry the 10-minute slot of their organization
+// (`ob`) and of all organizations (`gb`); counts per day and per hour and slot, by the categories a
+// listing filters on, say which slots to read and how many records each skips, without reading them.
+import type { AuditDoc } from './audit-repository.js';
+
+/** Minutes in a slot: a listing reads whole slots, so this bounds what one read decodes. */
+export const SLOT_MINUTES = 10;
+export const SLOT_MS = SLOT_MINUTES * 60_000;
+/** The scope of the counts and slots of all organizations together. */
+export const ALL_ORGS = '*';
+
+/** `2026-11-25` */
+export const dayOf = (at: Date | number) => new Date(at).toISOString().slice(0, 10);
+/** `2026-11-25T13` */
+export const hourOf = (at: Date | number) => new Date(at).toISOString().slice(0, 13);
+/** The start (ms) of the slot holding `at`. */
+export const slotStart = (at: Date | number) => Math.floor(new Date(at).getTime() / SLOT_MS) * SLOT_MS;
+/** `2026-11-25T13:40`: the slot's start. */
+export const slotOf = (at: Date | number) => new Date(slotStart(at)).toISOString().slice(0, 16);
+/** A slot's key within its hour's counts: its minute, `40`. */
+export const slotInHour = (slot: string) => slot.slice(14, 16);
+
+/** A slot's key on records of one organization, or of all of them. */
+export const slotKey = (scope: string, slot: string) => `${scope}|${slot}`;
+
+/** The categories a listing filters on and counts are kept by. */
+export interface Categories {
+  decision: string;
+  destination: string;
+  source: string;
+  policy_id: string;
+}
+
+/**
+ * The count key of a record's categories. The policy is left out of the all-organization counts:
+ * a policy belongs to one organization, so a filter on it is answered from that organization's counts.
+ */
+export function comboOf(c: Categories, scope: string): string {
+  const base = `${c.decision}~${c.destination}~${c.source}`;
+  return scope === ALL_ORGS ? base : `${base}~${c.policy_id}`;
+}
+
+/** Whether a count key matches a filter (each category given must be equal). */
+export function comboMatches(combo: string, filter: Partial<Categories>): boolean {
+  const [decision, destination, source, policy] = combo.split('~');
+  return (
+    (filter.decision === undefined || filter.decision === decision) &&
+    (filter.destination === undefined || filter.destination === destination) &&
+    (filter.source === undefined || filter.source === source) &&
+    (filter.policy_id === undefined || filter.policy_id === policy)
+  );
+}
+
+/** The text `search` reads, lower-cased (DESIGN §14; the id is matched exactly, apart). */
+export function searchableText(doc: Pick<AuditDoc, 'summary' | 'policy_name' | 'destination' | 'decision'>): string {
+  return [doc.summary, doc.policy_name, doc.destination, doc.decision].join('\n').toLowerCase();
+}
+
+/** The distinct 3-character substrings of a text, in first-seen order. */
+export function trigrams(text: string): string[] {
+  const chars = [...text];
+  const grams = new Set<string>();
+  for (let i = 0; i + 3 <= chars.length; i += 1) {
+    const gram = chars.slice(i, i + 3).join('');
+    if (!gram.includes('\n')) grams.add(gram);
+  }
+  return [...grams];
+}
+
+/**
+ * The one trigram of a search the store is asked for (a record without it cannot match); the rest
+ * of the match is checked on the few records that have it. Null for a search under 3 characters.
+ * Letters that are rare in English text narrow the most: prefer the trigram with the fewest common ones.
+ */
+export function searchGram(search: string): string | null {
+  const grams = trigrams(search.toLowerCase());
+  if (grams.length === 0) return null;
+  const common = (g: string) => [...g].filter((ch) => ' etaoinsrhld_:,.'.includes(ch)).length;
+  return grams.reduce((best, g) => (common(g) < common(best) ? g : best));
+}
+
+/** The layout fields a stored record carries besides its own. */
+export interface LayoutFields {
+  /** Organization slot key. */
+  ob: string;
+  /** All-organization slot key. */
+  gb: string;
+  /** Trigrams of the searchable text. */
+  g: string[];
+}
+
+export function layoutOf(doc: AuditDoc): LayoutFields {
+  const slot = slotOf(doc.created_at);
+  return { ob: slotKey(doc.org_id, slot), gb: slotKey(ALL_ORGS, slot), g: trigrams(searchableText(doc)) };
+}
