@@ -62,7 +62,7 @@ export interface Config {
   port: number;
   host: string;
   baseUrl: string;
-  mongodb: { url: string; database: string; filesDatabase: string; timeoutMs: number };
+  mongodb: { url: string; database: string; timeoutMs: number };
   redis: { url: string; prefix: string };
   dataDir: string;
   adminToken: string;
@@ -138,7 +138,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mongodb: {
       url: e.MONGODB_URL,
       database: databaseName(e.MONGODB_URL),
-      filesDatabase: `${databaseName(e.MONGODB_URL)}_files`,
       timeoutMs: e.MONGODB_TIMEOUT_MS,
     },
     redis: { url: e.REDIS_URL, prefix: e.REDIS_PREFIX },

@@ -1,35 +1,37 @@
-// The ZIP bytes of evidence bundles, in GridFS in the files database, one bucket per bundle
-// (`bundle_<id>`): FerretDB 1 reads a whole collection for every lookup, so a bucket per bundle keeps
-// a download to that bundle's chunks and a deletion to dropping two collections (see file-store.ts).
+// The ZIP bytes of evidence bundles, in the GridFS bucket `bundles` of the main database, found by
+// the bundle's id (stored-files.ts; docs/store.md, "Files"). Bundles are kept by count, not by time
+// (the newest of each organization and trigger), so a bundle has no expiry; while it is written it
+// has a sweep record that only guards its writing: a worker that dies part-way leaves chunks that
+// the sweep removes a day later, unless a retry completed the bundle meanwhile.
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { GridFSBucket, MongoServerError, type Db } from 'mongodb';
+import type { Db } from 'mongodb';
+import { storedFiles } from './stored-files.js';
 
 export type BundleStore = ReturnType<typeof bundleStore>;
 
-const bucketName = (id: string) => `bundle_${id}`;
+/** Longer than any bundle takes to write. */
+const WRITE_GUARD_MS = 86_400_000;
 
 export function bundleStore(db: Db) {
-  const drop = (name: string) =>
-    db.collection(name).drop().catch((err: unknown) => {
-      // Dropping what is not there is done: NamespaceNotFound.
-      if (!(err instanceof MongoServerError && err.code === 26)) throw err;
-    });
+  const stored = storedFiles(db);
   const remove = async (id: string) => {
-    await Promise.all([drop(`${bucketName(id)}.files`), drop(`${bucketName(id)}.chunks`)]);
+    await stored.removeFile('bundle', id);
+    await stored.untrack('bundle', id);
+    await stored.legacy.remove('bundle', id);
   };
-  const bucket = (id: string) => new GridFSBucket(db, { bucketName: bucketName(id) });
 
   return {
     /**
-     * Streams a bundle into a fresh bucket (a retried job replaces what an earlier attempt left),
-     * measuring its size and SHA-256 on the way. If writing fails, whatever was written is removed.
+     * Streams a bundle in (a retried job replaces what an earlier attempt left), measuring its size
+     * and SHA-256 on the way. If writing fails, whatever was written is removed.
      */
     async put(id: string, source: Readable, metadata: { org_id: string }): Promise<{ size: number; sha256: string }> {
-      await remove(id);
-      const sink = bucket(id).openUploadStreamWithId(id as never, id, { metadata });
+      await stored.track('bundle', id, Date.now() + WRITE_GUARD_MS, true);
+      await stored.removeFile('bundle', id);
+      const sink = stored.bucket('bundle').openUploadStreamWithId(id as never, id, { metadata });
       const written = finished(sink);
       written.catch(() => undefined);
       let size = 0;
@@ -45,20 +47,26 @@ export function bundleStore(db: Db) {
         failure = err;
       }
       // Ended even when the source failed: destroying the upload would leave chunk writes in flight that
-      // recreate the bucket after it is dropped; once it has finished, none is.
+      // land after the clean-up; once it has finished, none is.
       sink.end();
       await written.catch((err: unknown) => (failure ??= err));
       if (failure !== undefined) {
         await remove(id).catch(() => undefined);
         throw failure;
       }
+      // Complete: the guard is done with (were it left, the sweep would find the bundle whole and keep it).
+      await stored.untrack('bundle', id).catch(() => undefined);
       return { size, sha256: hash.digest('hex') };
     },
 
     /** The bundle's bytes as a stream with their length, or null when it is not stored. */
     async open(id: string): Promise<{ length: number; stream: Readable } | null> {
-      const doc = await db.collection(`${bucketName(id)}.files`).findOne({ _id: id as never });
-      return doc ? { length: doc.length as number, stream: bucket(id).openDownloadStream(id as never) } : null;
+      const doc = await stored.fileDoc('bundle', id);
+      if (doc) return { length: doc.length as number, stream: stored.bucket('bundle').openDownloadStream(id as never) };
+      const old = await stored.legacy.find('bundle', id);
+      if (old) return { length: old.doc.length as number, stream: old.bucket.openDownloadStream(id as never) };
+      const moved = old === null ? await stored.fileDoc('bundle', id) : null;
+      return moved ? { length: moved.length as number, stream: stored.bucket('bundle').openDownloadStream(id as never) } : null;
     },
 
     remove,

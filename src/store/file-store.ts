@@ -1,19 +1,18 @@
-// Files of file checks, in GridFS (DESIGN §25-26), one bucket per file: `upload_<id>` while the
-// check runs, `masked_<id>` for its masked copy. The local store, FerretDB 1 on SQLite, reads a
-// whole collection for every lookup, indexes or not, but creates and drops collections in
-// constant time; with one bucket per file a lookup reads that file's chunks only, deleting is
-// dropping two collections, and no cost grows with the files kept. They live in a database of
-// their own, so their many collections do not weigh on the others' queries.
-// Nothing is named by the client's file name: it can itself be sensitive; and only ids of ours name
-// a bucket, since a check id from a URL could be no valid collection name (or another's bucket).
+// Files of file checks, in GridFS (DESIGN §25-26): uploads in the bucket `uploads` while their check
+// runs, masked copies in `masked_files`, both in the main database and found by the check's id
+// (stored-files.ts; docs/store.md, "Files"). Each file is due for the sweep at the hour its
+// retention ends, recorded before its first chunk is written, so even an upload cut off by a crash
+// of the API is swept. Nothing is named by the client's file name: it can itself be sensitive; the
+// GridFS `filename` holds the hour the file is due.
 // Every file is stored encrypted under a key of its own (file-cipher.ts): an upload's the store
 // never keeps (its job does); a masked file's is kept in its metadata, wrapped under a key derived
 // from the master key.
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { GridFSBucket, MongoServerError, type Db, type GridFSBucketWriteStream } from 'mongodb';
+import type { Db, GridFSBucket, GridFSBucketWriteStream } from 'mongodb';
 import { fileKeyWrapping, newFileKey, SEAL_OVERHEAD, sealing, unseal, unwrapKey, wrapKey } from './file-cipher.js';
 import { idTime } from './ids.js';
+import { storedFiles, type FileKind } from './stored-files.js';
 
 export interface MaskedFileMeta {
   org_id: string;
@@ -24,7 +23,8 @@ export interface MaskedFileMeta {
 
 export type FileStore = ReturnType<typeof fileStore>;
 
-const BUCKET = /^(upload|masked)_(.+)\.(?:files|chunks)$/;
+/** An upload older than this has no job left to read it: jobs retry within minutes, not a day. */
+export const STALE_UPLOAD_MS = 24 * 3_600_000;
 
 function madeAt(id: string): number {
   const time = idTime(id);
@@ -34,8 +34,8 @@ function madeAt(id: string): number {
 
 /**
  * A bucket's write stream that, once destroyed, closes only after its last chunk insert and its
- * index creation have settled: the driver's own closes at once, and either, still in flight, would
- * land after the drop that cleans up a failed upload, leaving a bucket behind.
+ * index check have settled: the driver's own closes at once, and a chunk insert still in flight
+ * would land after the clean-up of a failed upload, leaving a chunk behind.
  */
 function settling(sink: GridFSBucketWriteStream): Writable {
   // Its errors reach the callbacks below; the event alone would have no listener.
@@ -61,54 +61,70 @@ function settling(sink: GridFSBucketWriteStream): Writable {
   });
 }
 
-export function fileStore(db: Db, { retentionMs, masterKey }: { retentionMs: number; masterKey: string }) {
+export function fileStore(db: Db, { retentionMs, masterKey, staleUploadMs = STALE_UPLOAD_MS }: { retentionMs: number; masterKey: string; staleUploadMs?: number }) {
   const wrapping = fileKeyWrapping(masterKey);
-  const drop = (name: string) =>
-    db.collection(name).drop().catch((err: unknown) => {
-      // Dropping what is not there is done: NamespaceNotFound.
-      if (!(err instanceof MongoServerError && err.code === 26)) throw err;
-    });
-  const dropBucket = (name: string) => Promise.all([drop(`${name}.files`), drop(`${name}.chunks`)]).then(() => undefined);
-  const bucket = (name: string) => new GridFSBucket(db, { bucketName: name });
-  const fileDoc = (name: string, id: string) => db.collection(`${name}.files`).findOne({ _id: id as never });
+  const stored = storedFiles(db);
 
-  /** Writes a file under a fresh bucket; if writing fails, whatever was written is removed. */
-  async function write(name: string, id: string, source: Readable, metadata: object, key: Buffer): Promise<void> {
-    await dropBucket(name);
-    const sink = settling(bucket(name).openUploadStreamWithId(id as never, id, { metadata }));
+  /**
+   * Writes a file under its id, due for the sweep at `dueMs`, replacing an earlier attempt; if writing
+   * fails, whatever was written is removed.
+   */
+  async function write(kind: FileKind, id: string, source: Readable, metadata: object, key: Buffer, dueMs: number): Promise<void> {
+    const hour = await stored.track(kind, id, dueMs);
+    await stored.removeFile(kind, id);
+    const sink = settling(stored.bucket(kind).openUploadStreamWithId(id as never, hour, { metadata }));
     try {
       await pipeline(source, sealing(key, id), sink);
     } catch (err) {
       if (!sink.closed) await new Promise((closed) => sink.once('close', closed).destroy());
-      await dropBucket(name).catch(() => undefined);
+      // Its record stays if this fails: the sweep removes the rest at the file's hour.
+      await stored
+        .removeFile(kind, id)
+        .then(() => stored.untrack(kind, id))
+        .catch(() => undefined);
       throw err;
     }
   }
 
-  async function maskedFile(id: string, now: Date) {
+  /** A file in its bucket or, until the sweep has moved it, in its bucket of the old layout. */
+  async function find(kind: FileKind, id: string): Promise<{ length: number; metadata: unknown; bucket: GridFSBucket } | null> {
     if (idTime(id) === null) return null;
-    const doc = await fileDoc(`masked_${id}`, id);
-    const stored = doc?.metadata as (MaskedFileMeta & { key?: string }) | undefined;
-    if (!doc || !stored || stored.expires_at <= now) return null;
-    const { key, ...meta } = stored;
-    return { meta, key, sealedLength: doc.length as number };
+    const doc = await stored.fileDoc(kind, id);
+    if (doc) return { length: doc.length as number, metadata: doc.metadata, bucket: stored.bucket(kind) };
+    const old = await stored.legacy.find(kind, id);
+    if (old) return { length: old.doc.length as number, metadata: old.doc.metadata, bucket: old.bucket };
+    // Moved by the sweep between the two reads?
+    const moved = old === null ? await stored.fileDoc(kind, id) : null;
+    return moved ? { length: moved.length as number, metadata: moved.metadata, bucket: stored.bucket(kind) } : null;
+  }
+
+  async function maskedFile(id: string, now: Date) {
+    const file = await find('masked', id);
+    const facts = file?.metadata as (MaskedFileMeta & { key?: string }) | undefined;
+    if (!file || !facts || facts.expires_at <= now) return null;
+    const { key, ...meta } = facts;
+    return { meta, key, sealedLength: file.length, bucket: file.bucket };
   }
 
   return {
     /** Stores an upload encrypted under `key` (a fresh one per upload, see file-cipher.ts), which the store does not keep. */
-    putUpload: (id: string, source: Readable, orgId: string, key: Buffer) => write(`upload_${id}`, id, source, { org_id: orgId }, key),
+    putUpload: (id: string, source: Readable, orgId: string, key: Buffer) => write('upload', id, source, { org_id: orgId }, key, madeAt(id) + staleUploadMs),
 
     /**
      * The whole upload, decrypted and verified (a SealBrokenError if it does not verify under `key`),
      * or null when it is gone (already processed and deleted).
      */
     async readUpload(id: string, key: Buffer): Promise<Buffer | null> {
-      const doc = await fileDoc(`upload_${id}`, id);
-      if (!doc) return null;
-      return unseal(key, id, doc.length as number, bucket(`upload_${id}`).openDownloadStream(id as never));
+      const file = await find('upload', id);
+      if (!file) return null;
+      return unseal(key, id, file.length, file.bucket.openDownloadStream(id as never));
     },
 
-    deleteUpload: (id: string) => dropBucket(`upload_${id}`),
+    async deleteUpload(id: string): Promise<void> {
+      await stored.removeFile('upload', id);
+      await stored.untrack('upload', id);
+      await stored.legacy.remove('upload', id);
+    },
 
     /**
      * An upload's key as its job carries it: sealed under the key derived from the master key, bound
@@ -122,8 +138,9 @@ export function fileStore(db: Db, { retentionMs, masterKey }: { retentionMs: num
     /** A masked file expires the retention period after its check's id was made. A retried job rewrites it. */
     putMasked(id: string, bytes: Buffer, meta: Omit<MaskedFileMeta, 'expires_at'>) {
       const key = newFileKey();
-      const metadata = { ...meta, expires_at: new Date(madeAt(id) + retentionMs), key: wrapKey(wrapping, key, id) };
-      return write(`masked_${id}`, id, Readable.from([bytes]), metadata, key);
+      const expiresAt = madeAt(id) + retentionMs;
+      const metadata = { ...meta, expires_at: new Date(expiresAt), key: wrapKey(wrapping, key, id) };
+      return write('masked', id, Readable.from([bytes]), metadata, key, expiresAt);
     },
 
     /**
@@ -134,9 +151,9 @@ export function fileStore(db: Db, { retentionMs, masterKey }: { retentionMs: num
       const file = await maskedFile(id, now);
       if (!file) return null;
       // Written before masked files were encrypted: served as stored until its retention ends.
-      if (file.key === undefined) return { meta: file.meta, length: file.sealedLength, stream: bucket(`masked_${id}`).openDownloadStream(id as never) };
+      if (file.key === undefined) return { meta: file.meta, length: file.sealedLength, stream: file.bucket.openDownloadStream(id as never) };
       const key = await unwrapKey(wrapping, file.key, id);
-      const bytes = await unseal(key, id, file.sealedLength, bucket(`masked_${id}`).openDownloadStream(id as never));
+      const bytes = await unseal(key, id, file.sealedLength, file.bucket.openDownloadStream(id as never));
       return { meta: file.meta, length: bytes.length, stream: Readable.from([bytes]) };
     },
 
@@ -144,21 +161,11 @@ export function fileStore(db: Db, { retentionMs, masterKey }: { retentionMs: num
     hasMasked: async (id: string, now = new Date()) => (await maskedFile(id, now)) !== null,
 
     /**
-     * Drops masked files past their retention, and uploads older than `staleUploadMs` (left by an
-     * API that died between storing and enqueueing). Both ages come from the id in the bucket's
-     * name, so nothing is read. Returns how many of each.
+     * Removes the files due by `now`: masked files past their retention, uploads no job will read any
+     * more (an API that died between storing and enqueueing, or while storing), and the chunks of
+     * bundles whose writing was cut off; moves what is left of the old layout. Each hour due is one
+     * indexed equality (stored-files.ts); nothing lists collections or scans the files.
      */
-    async sweep(now: Date, staleUploadMs: number): Promise<{ masked: number; uploads: number }> {
-      const expired = { masked: new Set<string>(), upload: new Set<string>() };
-      for (const { name } of await db.listCollections({}, { nameOnly: true }).toArray()) {
-        const match = BUCKET.exec(name);
-        const made = match ? idTime(match[2]!) : null;
-        if (!match || made === null) continue;
-        const kind = match[1] as 'upload' | 'masked';
-        if (made + (kind === 'masked' ? retentionMs : staleUploadMs) <= now.getTime()) expired[kind].add(`${kind}_${match[2]}`);
-      }
-      for (const name of [...expired.masked, ...expired.upload]) await dropBucket(name);
-      return { masked: expired.masked.size, uploads: expired.upload.size };
-    },
+    sweep: (now: Date) => stored.sweep(now, { retentionMs, staleUploadMs }),
   };
 }

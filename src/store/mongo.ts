@@ -4,11 +4,9 @@ import { MongoClient, type Db } from 'mongodb';
 export interface MongoHandle {
   client: MongoClient;
   db: Db;
-  /** The files of file checks (src/store/file-store.ts): many small collections, kept apart. */
-  filesDb: Db;
 }
 
-export async function connectMongo(opts: { url: string; database: string; filesDatabase: string; timeoutMs: number }): Promise<MongoHandle> {
+export async function connectMongo(opts: { url: string; database: string; timeoutMs: number }): Promise<MongoHandle> {
   const client = new MongoClient(opts.url, {
     // Fail fast so a store outage becomes a 503 instead of a hung request.
     serverSelectionTimeoutMS: opts.timeoutMs,
@@ -18,7 +16,7 @@ export async function connectMongo(opts: { url: string; database: string; filesD
   await client.connect();
   const db = client.db(opts.database);
   await ensureIndexes(db);
-  return { client, db, filesDb: client.db(opts.filesDatabase) };
+  return { client, db };
 }
 
 async function ensureIndexes(db: Db): Promise<void> {
@@ -36,11 +34,19 @@ async function ensureIndexes(db: Db): Promise<void> {
     db.collection('audit_hours').createIndex({ scope_day: 1 }),
     db.collection('analytics_daily').createIndex({ org_id: 1, day: 1 }),
     db.collection('evidence_daily').createIndex({ org_id: 1, day: 1 }),
+    db.collection('evidence_daily').createIndex({ org_month: 1 }),
     db.collection('evidence_bundles').createIndex({ org_id: 1, trigger: 1, created_at: -1 }),
     db.collection('teams').createIndex({ org_id: 1, name_key: 1 }, { unique: true }),
     db.collection('control_tags').createIndex({ team_id: 1, framework: 1, control_id: 1, rule_id: 1 }, { unique: true }),
     db.collection('control_tags').createIndex({ org_id: 1, policy_id: 1 }),
     db.collection('partner_keys').createIndex({ key_hash: 1 }, { unique: true }),
     db.collection('partner_keys').createIndex({ org_id: 1, created_at: 1 }),
+    // Files (stored-files.ts): the GridFS indexes the driver would make at the first write, made here
+    // so they exist from the start; and the sweep's, by the hour a file is due.
+    ...['uploads', 'masked_files', 'bundles'].flatMap((bucket) => [
+      db.collection(`${bucket}.files`).createIndex({ filename: 1, uploadDate: 1 }),
+      db.collection(`${bucket}.chunks`).createIndex({ files_id: 1, n: 1 }, { unique: true }),
+    ]),
+    db.collection('file_sweeps').createIndex({ hour: 1 }),
   ]);
 }

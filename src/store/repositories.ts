@@ -24,7 +24,7 @@ export interface StoreOptions {
   masterKey: string;
 }
 
-export function createRepositories({ db, filesDb }: Pick<MongoHandle, 'db' | 'filesDb'>, opts: StoreOptions) {
+export function createRepositories({ db }: Pick<MongoHandle, 'db'>, opts: StoreOptions) {
   return {
     organizations: organizationRepository(db),
     licenses: licenseRepository(db),
@@ -41,9 +41,9 @@ export function createRepositories({ db, filesDb }: Pick<MongoHandle, 'db' | 'fi
     controlTags: controlTagRepository(db),
     /** Evidence bundles: their documents, and their ZIPs (GridFS). */
     bundles: bundleRepository(db),
-    bundleFiles: bundleStore(filesDb),
+    bundleFiles: bundleStore(db),
     /** File checks' uploads and masked copies (GridFS). */
-    files: fileStore(filesDb, { retentionMs: opts.fileRetentionMs, masterKey: opts.masterKey }),
+    files: fileStore(db, { retentionMs: opts.fileRetentionMs, masterKey: opts.masterKey }),
   };
 }
 

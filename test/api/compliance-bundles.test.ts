@@ -13,6 +13,7 @@ import { EVIDENCE_CSV_HEADER } from '../../src/compliance/csv.js';
 import type { EvidenceExportJob, EvidenceExportResult } from '../../src/jobs/evidence-export.js';
 import { startEvidenceWorkers, type EvidenceWorkers } from '../../src/workers/evidence-workers.js';
 import { admin, createOrg, startTestApp, testEnv, type OrgFixture, type TestApp } from '../helpers/app.js';
+import { filesIn, storedFor } from '../helpers/stored-files.js';
 
 const RUN_MS = 180_000;
 
@@ -168,7 +169,7 @@ describe('GET /api/orgs/{org_id}/compliance/export/all', { timeout: RUN_MS }, ()
     expect(bundles).toHaveLength(1);
     const jobs = await t.app.queues.evidenceExport.getJobs(['completed', 'active', 'waiting', 'delayed', 'failed']);
     expect(jobs.filter((j) => j.data.org_id === org.orgId).map((j) => j.id)).toEqual([bundles[0]?.bundle_id]);
-    expect(await t.app.mongo.filesDb.listCollections({ name: `bundle_${bundles[0]?.bundle_id}.files` }).toArray()).toHaveLength(1);
+    expect(await storedFor(t.app.mongo.db, String(bundles[0]?.bundle_id))).toEqual(['bundles.files', 'bundles.chunks']);
   });
 
   it('answers 202 with Location when the bundle is not ready in time; the Location then answers the ZIP', async () => {
@@ -240,8 +241,8 @@ describe('GET /api/orgs/{org_id}/compliance/export/all', { timeout: RUN_MS }, ()
       // The second request made a bundle of its own rather than answering the first one's failure.
       expect(await broken.app.queues.evidenceExport.getJobCounts('failed')).toEqual({ failed: 2 });
       expect((await broken.app.inject({ method: 'GET', url: `/api/orgs/${org.orgId}/compliance/bundles`, headers: admin })).json()).toEqual({ bundles: [] });
-      const buckets = await broken.app.mongo.filesDb.listCollections({}, { nameOnly: true }).toArray();
-      expect(buckets.filter((c) => c.name.startsWith('bundle_'))).toEqual([]);
+      const db = broken.app.mongo.db;
+      expect([await filesIn(db, 'bundles'), await db.collection('bundles.chunks').countDocuments({}), await db.collection('file_sweeps').countDocuments({})]).toEqual([0, 0, 0]);
     } finally {
       await brokenWorkers.close();
       await broken.close();
@@ -358,7 +359,7 @@ describe('bundle schedules', { timeout: RUN_MS }, () => {
     expect(bundles.filter((b) => b.trigger === 'on_demand')).toHaveLength(1);
     const dropped = await t.app.inject({ method: 'GET', url: `/api/orgs/${org.orgId}/compliance/bundles/${runs[0]}`, headers: admin });
     expect(dropped.statusCode).toBe(404);
-    expect(await t.app.mongo.filesDb.listCollections({ name: `bundle_${runs[0]}.files` }).toArray()).toHaveLength(0);
+    expect(await storedFor(t.app.mongo.db, runs[0]!)).toEqual([]);
 
     const latest = await t.app.inject({ method: 'GET', url: `/api/orgs/${org.orgId}/compliance/bundles/${runs[2]}`, headers: admin });
     expect(latest.statusCode).toBe(200);
@@ -387,6 +388,6 @@ describe('bundle schedules', { timeout: RUN_MS }, () => {
     expect((await t.app.inject({ method: 'DELETE', url: `/api/organizations/${org.orgId}`, headers: admin })).statusCode).toBe(204);
     expect(await t.app.queues.evidenceExport.getJobScheduler(`bundles-${org.orgId}`)).toBeUndefined();
     expect(await t.app.mongo.db.collection('evidence_bundles').countDocuments({ org_id: org.orgId })).toBe(0);
-    expect(await t.app.mongo.filesDb.listCollections({ name: `bundle_${bundle?.bundle_id}.files` }).toArray()).toHaveLength(0);
+    expect(await storedFor(t.app.mongo.db, String(bundle?.bundle_id))).toEqual([]);
   });
 });

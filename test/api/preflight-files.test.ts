@@ -10,6 +10,7 @@ import { startFileWorkers, type FileWorkers } from '../../src/workers/file-worke
 import { admin, createOrg, drained, fileCheck, multipart, startTestApp, testEnv, type OrgFixture, type TestApp } from '../helpers/app.js';
 import { encryptedPdf, oleFile, pdfBomb, pngClaiming, truncatedDocx, zipBomb } from '../helpers/bad-files.js';
 import { docx, pngOf, textPdf } from '../helpers/file-fixtures.js';
+import { collectionsNaming, filesIn, storedFor } from '../helpers/stored-files.js';
 
 const SSN = '123-45-6789';
 const EMAIL = 'john.smith@example.com';
@@ -31,8 +32,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** Uploads still stored: each is a GridFS bucket of its own in the files database. */
-const uploads = async () => (await t.app.mongo.filesDb.listCollections({}, { nameOnly: true }).toArray()).filter((c) => /^upload_.*\.files$/.test(c.name)).length;
+/** Uploads still stored: files documents of the uploads bucket. */
+const uploads = () => filesIn(t.app.mongo.db, 'uploads');
 
 async function download(url: string, apiKey: string) {
   return t.app.inject({ method: 'GET', url: new URL(url).pathname, headers: { 'x-service-api-key': apiKey } });
@@ -59,7 +60,8 @@ describe('POST /api/preflight', () => {
     const asAdmin = await t.app.inject({ method: 'GET', url: new URL(body.masked_file_url).pathname, headers: admin });
     expect(asAdmin.statusCode).toBe(200);
     expect(await uploads()).toBe(0);
-    expect(await t.app.mongo.filesDb.collection(`masked_${body.preflight_id}.files`).countDocuments({})).toBe(1);
+    expect(await storedFor(t.app.mongo.db, body.preflight_id)).toEqual(['masked_files.files', 'masked_files.chunks', 'file_sweeps']);
+    expect(await collectionsNaming(t.app.mongo.db, body.preflight_id)).toEqual([]);
     // The key the upload was encrypted under went with it; the job keeps the rest.
     const job = await t.app.queues.fileScan.getJob(body.preflight_id);
     expect(job?.data).toMatchObject({ preflight_id: body.preflight_id, org_id: org.orgId });
@@ -69,8 +71,8 @@ describe('POST /api/preflight', () => {
   it('does not serve a masked file changed at rest: 503 file_unreadable, none of its bytes', async () => {
     const res = await fileCheck(t.app, org.apiKey, Buffer.from(`mail ${EMAIL}\n`));
     const id = res.json().preflight_id;
-    const chunks = t.app.mongo.filesDb.collection(`masked_${id}.chunks`);
-    const chunk = await chunks.findOne({ n: 0 });
+    const chunks = t.app.mongo.db.collection('masked_files.chunks');
+    const chunk = await chunks.findOne({ files_id: id, n: 0 });
     const flipped = Buffer.from(chunk!.data.buffer);
     flipped[flipped.length - 1]! ^= 1;
     await chunks.updateOne({ _id: chunk!._id }, { $set: { data: flipped } });

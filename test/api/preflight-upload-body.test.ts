@@ -6,6 +6,7 @@ import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrg, startTestApp, testEnv, type OrgFixture, type TestApp } from '../helpers/app.js';
+import { collectionsNaming, filesIn, storedFor } from '../helpers/stored-files.js';
 
 const IDLE_MS = 300;
 const BODY_MS = 1_500;
@@ -23,8 +24,15 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-/** Every collection of the files database: uploads are buckets of their own there. */
-const stored = async () => (await t.app.mongo.filesDb.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name);
+/** What is stored of an upload: its chunks, files document and sweep record, or collections named after it. */
+/** How many files, chunks and sweep records are stored, and the collections there are. */
+const everything = async () => {
+  const db = t.app.mongo.db;
+  const count = (name: string) => db.collection(name).countDocuments({});
+  const names = (await db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name).sort();
+  return { names, files: await count('uploads.files'), chunks: await count('uploads.chunks'), records: await count('file_sweeps') };
+};
+const stored = async (id: string) => [...(await storedFor(t.app.mongo.db, id)), ...(await collectionsNaming(t.app.mongo.db, id))];
 
 const form = (file: Buffer, closed = true) =>
   Buffer.concat([
@@ -93,11 +101,11 @@ describe('a body that is not well-formed multipart', () => {
     ['no closing boundary', form(Buffer.from('hello'), false), undefined],
     ['a part header cut short', Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-da`), undefined],
   ])('%s is 400 malformed_multipart with a detail, and leaves nothing', async (_name, body, contentType) => {
-    const before = await stored();
+    const before = await everything();
     const { status, body: answer } = await send(body, contentType);
     expect(status).toBe(400);
     expect(answer).toMatchObject({ code: 'malformed_multipart', detail: expect.stringMatching(/multipart/) });
-    expect(await stored()).toEqual(before);
+    expect(await everything()).toEqual(before);
   });
 });
 
@@ -111,7 +119,7 @@ describe('deadlines on the body', () => {
     const { status, body: error } = await answer;
     expect(status).toBe(408);
     expect(error).toMatchObject({ code: 'request_timeout', detail: expect.stringContaining(`${IDLE_MS} ms`) });
-    expect((await stored()).filter((name) => name.includes(id))).toEqual([]);
+    expect(await stored(id)).toEqual([]);
   });
 
   it(`a body that trickles in for longer than ${BODY_MS} ms is 408 request_timeout, and leaves nothing`, async () => {
@@ -126,7 +134,7 @@ describe('deadlines on the body', () => {
       const { status, body: error } = await answer;
       expect(status).toBe(408);
       expect(error).toMatchObject({ code: 'request_timeout', detail: expect.stringContaining(`${BODY_MS} ms`) });
-      expect((await stored()).filter((name) => name.includes(id))).toEqual([]);
+      expect(await stored(id)).toEqual([]);
     } finally {
       clearInterval(drip);
     }
@@ -151,13 +159,14 @@ describe('a client that goes away', () => {
     const { id, settled } = await intake;
     socket.destroy();
     await settled;
-    expect((await stored()).filter((name) => name.includes(id))).toEqual([]);
+    expect(await stored(id)).toEqual([]);
   });
 
   it('and the service goes on answering', async () => {
     const { status, body: error } = await send(form(Buffer.alloc(0)));
     expect(status).toBe(422);
     expect(error.code).toBe('empty_file');
-    expect((await stored()).filter((name) => name.startsWith('upload_'))).toEqual([]);
+    expect(await filesIn(t.app.mongo.db, 'uploads')).toBe(0);
+    expect(await t.app.mongo.db.collection('uploads.chunks').countDocuments({})).toBe(0);
   });
 });

@@ -12,10 +12,9 @@ function nextJob(events: QueueEvents): Promise<string> {
   return new Promise((resolve) => events.once('waiting', ({ jobId }) => resolve(jobId)));
 }
 
-/** This test's databases go before the app closes (closing is what the test is about). */
+/** This test's database goes before the app closes (closing is what the test is about). */
 async function dropDatabases(t: TestApp): Promise<void> {
   await t.app.mongo.db.dropDatabase();
-  await t.app.mongo.filesDb.dropDatabase();
 }
 
 const expectShuttingDown = (status: number, headers: Record<string, unknown>, body: unknown) => {

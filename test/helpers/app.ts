@@ -53,7 +53,6 @@ export async function startTestApp(env: Record<string, string> = testEnv(), opti
     config,
     async close() {
       await app.mongo.db.dropDatabase().catch(() => undefined);
-      await app.mongo.filesDb.dropDatabase().catch(() => undefined);
       await app.close();
     },
   };

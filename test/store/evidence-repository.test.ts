@@ -37,4 +37,32 @@ describe('evidence repository', () => {
     expect((await repo.totalsByRule('org_s', '2026-01-01', '2026-12-31')).size).toBe(0);
     expect((await repo.totalsByRule('org_other', '2026-01-01', '2026-12-31')).get('r')?.blocked).toBe(100);
   });
+
+  it('reads a window by month lookups, whatever the organization keeps outside it', async () => {
+    const repo = evidenceRepository(db);
+    await repo.addMonthKeys();
+    const days = Array.from({ length: 400 }, (_, i) => new Date(Date.UTC(2025, 0, 1) + i * 86_400_000).toISOString().slice(0, 10));
+    await repo.raise(days.map((day) => ({ orgId: 'org_long', day, rules: { r: e(1, 0, Date.parse(`${day}T12:00:00Z`)) } })));
+    const doc = await db.collection('evidence_daily').findOne({ _id: 'org_long:2025-03-31' as never });
+    expect(doc).toMatchObject({ org_id: 'org_long', day: '2025-03-31', org_month: 'org_long:2025-03' });
+    // 2025-12-30 .. 2026-01-02: across a year's end.
+    expect((await repo.totalsByRule('org_long', '2025-12-30', '2026-01-02')).get('r')).toEqual({ blocked: 4, masked: 0, last_at: new Date('2026-01-02T12:00:00Z') });
+    expect((await repo.totalsByRule('org_long', '2025-02-10', '2025-05-10')).get('r')?.blocked).toBe(90);
+  });
+
+  it('gives days written before org_month existed their month, once, and reads them the same before and after', async () => {
+    const col = db.collection('evidence_daily');
+    await col.deleteOne({ _id: '~org_month' as never });
+    await col.insertMany([
+      { _id: 'org_old:2026-03-31', org_id: 'org_old', day: '2026-03-31', rules: JSON.stringify({ r: [2, 1, 5] }) },
+      { _id: 'org_old:2026-04-01', org_id: 'org_old', day: '2026-04-01', rules: JSON.stringify({ r: [3, 0, 7] }) },
+    ] as never);
+    const expected = { blocked: 5, masked: 1, last_at: new Date(7) };
+    expect((await evidenceRepository(db).totalsByRule('org_old', '2026-03-01', '2026-04-30')).get('r')).toEqual(expected);
+    expect(await evidenceRepository(db).addMonthKeys()).toBeGreaterThanOrEqual(2);
+    expect(await col.findOne({ _id: 'org_old:2026-04-01' as never })).toMatchObject({ org_month: 'org_old:2026-04' });
+    expect(await col.countDocuments({ org_month: { $exists: false }, org_id: { $exists: true } })).toBe(0);
+    expect(await evidenceRepository(db).addMonthKeys()).toBe(0);
+    expect((await evidenceRepository(db).totalsByRule('org_old', '2026-03-01', '2026-04-30')).get('r')).toEqual(expected);
+  });
 });

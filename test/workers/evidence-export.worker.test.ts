@@ -15,6 +15,7 @@ import { bundleStore } from '../../src/store/bundle-store.js';
 import { newId } from '../../src/store/ids.js';
 import { evidenceExportProcessor, type EvidenceExportDeps } from '../../src/workers/evidence-export.worker.js';
 import { MASTER_KEY, serviceUrls } from '../helpers/app.js';
+import { storedFor } from '../helpers/stored-files.js';
 
 const { mongodbUrl } = serviceUrls();
 let client: MongoClient;
@@ -31,7 +32,7 @@ afterAll(async () => {
   await client.close();
 });
 
-const reposOf = (db: Db) => createRepositories({ db, filesDb: db }, { fileRetentionMs: 86_400_000, masterKey: MASTER_KEY });
+const reposOf = (db: Db) => createRepositories({ db }, { fileRetentionMs: 86_400_000, masterKey: MASTER_KEY });
 
 function depsFor(removed: string[]): EvidenceExportDeps {
   const repos = reposOf(db);
@@ -82,7 +83,8 @@ describe('evidence-export processor', { timeout: 120_000 }, () => {
     const bytes = Buffer.concat(parts);
     expect(bytes.length).toBe(second?.size);
     expect(createHash('sha256').update(bytes).digest('hex')).toBe(second?.sha256);
-    expect(await db.collection(`bundle_${bundleId}.files`).countDocuments({})).toBe(1);
+    expect(await db.collection('bundles.files').countDocuments({ _id: bundleId as never })).toBe(1);
+    expect(await storedFor(db, bundleId)).toEqual(['bundles.files', 'bundles.chunks']);
     const zip = await JSZip.loadAsync(bytes);
     expect(Object.keys(zip.files)).toEqual(['manifest.json', 'summary.pdf', 'SOC2/evidence.csv', 'SOC2/evidence.json', 'SOC2/evidence.pdf']);
   });

@@ -18,6 +18,7 @@ import { fileStore } from '../../src/store/file-store.js';
 import { newId } from '../../src/store/ids.js';
 import { fileScanProcessor, type FileScanJobHandle } from '../../src/workers/file-scan.worker.js';
 import { MASTER_KEY, serviceUrls } from '../helpers/app.js';
+import { collectionsNaming, storedFor } from '../helpers/stored-files.js';
 
 const { redisUrl, mongodbUrl } = serviceUrls();
 let client: MongoClient;
@@ -117,6 +118,7 @@ describe('file-scan processor', () => {
     expect(parseJobFailure((failure as Error).message)).toMatchObject({ status: 503, code: 'upload_unreadable' });
     expect(await journal.length()).toBe(0);
     expect(await files.hasMasked(id)).toBe(false);
-    expect((await db.listCollections({}, { nameOnly: true }).toArray()).filter((c) => c.name.includes(id))).toEqual([]);
+    expect(await storedFor(db, id)).toEqual([]);
+    expect(await collectionsNaming(db, id)).toEqual([]);
   });
 });
