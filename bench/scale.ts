@@ -200,13 +200,18 @@ interface Seeder {
 
 const ID_SAMPLE = 2_000;
 
-async function drained(s: Seeder, timeoutMs = 300_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+/** Waits until the journal is empty and every counted org-day is copied; fails after `stallMs` without progress. */
+async function drained(s: Seeder, stallMs = 180_000): Promise<void> {
   const dirty = `${s.prefix}analytics:dirty`;
+  let last = '';
+  let progressAt = Date.now();
   for (let lastReport = Date.now(); ; ) {
     const [length, uncopied] = await Promise.all([s.redis.xlen(s.journal.stream), s.redis.scard(dirty)]);
     if (length === 0 && uncopied === 0) return;
-    if (Date.now() > deadline) throw new Error(`journal not drained: ${length} records, ${uncopied} org-days not copied`);
+    if (`${length}:${uncopied}` !== last) [last, progressAt] = [`${length}:${uncopied}`, Date.now()];
+    if (Date.now() - progressAt > stallMs) {
+      throw new Error(`the drain made no progress for ${stallMs / 1000} s: ${length} records in the journal, ${uncopied} org-days not copied`);
+    }
     if (Date.now() - lastReport > 10_000) {
       lastReport = Date.now();
       console.log(`scale: draining: ${fmt(length)} records in the journal, ${fmt(uncopied)} org-days of rollups not yet copied`);
@@ -529,7 +534,7 @@ function report(opts: { store: string; tenants: Tenants; seeds: SeedRun[]; resul
 ${machineLine()}
 Store: ${opts.store}. Sizes: ${results.map((r) => fmt(r.size)).join(' → ')} audit records (one data set, grown), over the last ${WINDOW_DAYS} days, for ${AUDIT_ORGS} organizations of ${fmt(ORGS)} (4 policies each); the biggest holds ${(opts.bigShare * 100).toFixed(0)}% of the records, the others a long tail. Decisions ${MIX.decision.ALLOW * 100}/${MIX.decision.MASK * 100}/${MIX.decision.BLOCK * 100} allowed/masked/blocked, destinations ${MIX.destination.AI_TOOL * 100}/${MIX.destination.VENDOR * 100}/${MIX.destination.CUSTOMER * 100} AI_TOOL/VENDOR/CUSTOMER, ${MIX.fileShare * 100}% file checks; weekday and office-hour rhythm.
 
-How it is seeded: organizations, licenses and policies by the product's services over its repositories (${opts.tenants.seconds.toFixed(0)} s for ${fmt(ORGS)} organizations); SOC 2 opted in and a team's control tags for the big organization. Every record is \`checkRecord\` of a real engine outcome (12 texts checked under each policy and destination), with an id from \`newId\` at the record's past time, appended to the Redis journal by \`AuditJournal.append\` (${APPEND_BATCH} concurrent appends at a time, auto-pipelined; the appender waits while the backlog exceeds ${fmt(BACKLOG_CAP)}), and drained into the store ${opts.drainers}, which also write the daily analytics and evidence rollups.
+How it is seeded: organizations, licenses and policies by the product's services over its repositories (${opts.tenants.seconds.toFixed(0)} s for ${fmt(ORGS)} organizations); SOC 2 opted in and a team's control tags for the big organization. Every record is \`checkRecord\` of a real engine outcome (12 texts checked under each policy and destination), with an id from \`newId\` at the record's past time, appended to the Redis journal by \`AuditJournal.append\` (${APPEND_BATCH} concurrent appends at a time, auto-pipelined; the appender waits while the backlog exceeds ${fmt(BACKLOG_CAP)}), and drained into the store ${opts.drainers} the daily analytics and evidence rollups.
 
 | seeded to | records added | time to stored | records/s (drained) | time appending |
 |---:|---:|---:|---:|---:|
@@ -624,6 +629,7 @@ export async function benchScale(): Promise<void> {
       alive();
       results.push(await measureAll(base, seeder, big, tenants.freshKeys, size));
     }
+    const batch = process.env.AUDIT_DRAIN_BATCH ?? '1,000 (default)';
     const body = report({
       store,
       tenants,
@@ -632,8 +638,8 @@ export async function benchScale(): Promise<void> {
       bigShare: (seeder.perOrg.get(big.org._id) ?? 0) / seeder.seeded,
       drainers:
         DRAINERS === 'both'
-          ? "by the compiled API's and worker's own drainers (both drain, the product's default; AUDIT_DRAIN_BATCH default)"
-          : "by the compiled worker process's drainer (AUDIT_DRAIN_IN_API=false, so the API does not drain; AUDIT_DRAIN_BATCH default)",
+          ? `by the compiled API's and worker's own drainers (both drain, the product's default; AUDIT_DRAIN_BATCH ${batch}), which also write`
+          : `by the compiled worker process's drainer (AUDIT_DRAIN_IN_API=false, so the API does not drain; AUDIT_DRAIN_BATCH ${batch}), which also writes`,
     });
     writeSection('scale', body);
     console.log(body);
