@@ -595,7 +595,7 @@ export async function benchScale(): Promise<void> {
   let mongo: MongoHandle | null = null;
   try {
     await waitUntilAnswering(`${base}/ready`, api);
-    mongo = await connectMongo({ url: stack.mongoUrl, database: stack.database, filesDatabase: `${stack.database}_files`, timeoutMs: 10_000 });
+    mongo = await connectMongo({ url: stack.mongoUrl, database: stack.database, timeoutMs: 10_000 });
     const repos = createRepositories(mongo, { fileRetentionMs: DAY_MS, masterKey: BENCH_MASTER_KEY });
     const services = servicesOver(repos, redis, stack.redisPrefix);
     const store = await describeStore(mongo);
@@ -647,7 +647,6 @@ export async function benchScale(): Promise<void> {
     await Promise.all([stopProcess(worker), stopProcess(api)]);
     if (mongo) {
       await mongo.db.dropDatabase().catch(() => undefined);
-      await mongo.filesDb.dropDatabase().catch(() => undefined);
       await mongo.client.close();
     }
     // The run's Redis keys (journal, rollup counters, epochs) go with it.

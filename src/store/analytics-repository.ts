@@ -3,6 +3,7 @@
 // (daily-rollups.ts) with $max, so writing the same or an older total again changes nothing; read
 // as a handful of documents per period, never by scanning the audit trail.
 import type { Db } from 'mongodb';
+import { upsertAll } from './upserts.js';
 
 export interface DailyRollupDoc {
   /** `${org_id}:${day}` */
@@ -34,7 +35,8 @@ export function analyticsRepository(db: Db) {
     /** Raises each stored total to the given one; totals only grow, so repeats and late writers are harmless. */
     async raise(rows: DailyTotals[]): Promise<void> {
       if (rows.length === 0) return;
-      await col.bulkWrite(
+      await upsertAll(
+        col,
         rows.map(({ orgId, day, totals }) => ({
           updateOne: {
             filter: { _id: `${orgId}:${day}` },
@@ -42,7 +44,6 @@ export function analyticsRepository(db: Db) {
             upsert: true,
           },
         })),
-        { ordered: false },
       );
     },
     /** The days of [from, to] that had checks, oldest first. */

@@ -3,6 +3,7 @@
 // records by category (`audit_days`), and per scope and hour, by category and by slot (`audit_hours`).
 // A listing reads a scope's days (one small document each), then the hours of the days it enters.
 import type { Db } from 'mongodb';
+import { upsertAll } from './upserts.js';
 
 export interface AuditDayDoc {
   /** `${scope}:${day}` */
@@ -42,36 +43,30 @@ export function auditCountsRepository(db: Db) {
   return {
     /** Raises each stored count to the given one; counts only grow, so repeats and late writers are harmless. */
     async raise(rows: AuditCountRows[]): Promise<void> {
-      const dayRows = rows.filter((r) => r.period.length === 10);
-      const hourRows = rows.filter((r) => r.period.length === 13);
-      for (const write of [
-        () => dayRows.length === 0
-          ? null
-          : days.bulkWrite(
-              dayRows.map(({ scope, period, counts }) => ({
-                updateOne: {
-                  filter: { _id: `${scope}:${period}` },
-                  update: { $max: counts, $setOnInsert: { scope, day: period } },
-                  upsert: true,
-                },
-              })),
-              { ordered: false },
-            ),
-        () => hourRows.length === 0
-          ? null
-          : hours.bulkWrite(
-              hourRows.map(({ scope, period, counts }) => ({
-                updateOne: {
-                  filter: { _id: `${scope}:${period}` },
-                  update: { $max: counts, $setOnInsert: { scope_day: `${scope}:${period.slice(0, 10)}`, hour: period } },
-                  upsert: true,
-                },
-              })),
-              { ordered: false },
-            ),
-      ]) {
-        await write();
-      }
+      await upsertAll(
+        days,
+        rows
+          .filter((r) => r.period.length === 10)
+          .map(({ scope, period, counts }) => ({
+            updateOne: {
+              filter: { _id: `${scope}:${period}` },
+              update: { $max: counts, $setOnInsert: { scope, day: period } },
+              upsert: true,
+            },
+          })),
+      );
+      await upsertAll(
+        hours,
+        rows
+          .filter((r) => r.period.length === 13)
+          .map(({ scope, period, counts }) => ({
+            updateOne: {
+              filter: { _id: `${scope}:${period}` },
+              update: { $max: counts, $setOnInsert: { scope_day: `${scope}:${period.slice(0, 10)}`, hour: period } },
+              upsert: true,
+            },
+          })),
+      );
     },
     /** Every day of a scope that has records, in no particular order. */
     days(scope: string): Promise<AuditDayDoc[]> {
