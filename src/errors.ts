@@ -75,6 +75,7 @@ export const Errors = {
   payloadTooLarge: (detail: string) => new ApiError(413, 'payload_too_large', detail),
   unsupportedMediaType: (detail: string) => new ApiError(415, 'unsupported_media_type', detail),
   validation: (detail: string) => new ApiError(422, 'validation_error', detail),
+  invalidCursor: (detail: string) => new ApiError(422, 'invalid_cursor', detail),
   rateLimited: (detail: string, retryAfterS: number) => limited('rate_limited', detail, retryAfterS),
   quotaExceeded: (detail: string, retryAfterS: number) => limited('quota_exceeded', detail, retryAfterS),
   /** Refused before a credential is even looked up: the address has failed too often (src/api/plugins/auth.ts). */

@@ -82,6 +82,58 @@ describe('GET /api/audit', () => {
     expect(res.json().detail).toContain(field);
   });
 
+  it.each([
+    ['?from=yesterday', 'from'],
+    ['?to=2026-13-01', 'to'],
+    ['?from=2026-11-25T10:00:00', 'from'],
+    ['?from=2026-11-25&to=2026-11-24', 'from'],
+    ['?decision=MAYBE', 'decision'],
+    ['?destination=EMAIL', 'destination'],
+    ['?source=fax', 'source'],
+    ['?policy_id=', 'policy_id'],
+    ['?cursor=', 'cursor'],
+  ])('%s → 422 naming the parameter', async (query, field) => {
+    const res = await list(query);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail).toContain(field);
+  });
+
+  it('refuses, 422, a cursor that is not ours or belongs to another query', async () => {
+    const page = (await list(`?org_id=${a.orgId}&limit=1`)).json();
+    expect(page.next_cursor).toEqual(expect.any(String));
+    for (const query of [`?cursor=${page.next_cursor}&org_id=${a.orgId}&decision=BLOCKED`, '?cursor=bm90LW91cnM']) {
+      const res = await list(query);
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({ code: 'invalid_cursor', detail: expect.stringContaining('cursor') });
+    }
+  });
+
+  it('filters by decision (or the rule action), destination, source, policy and time, with totals', async () => {
+    const blocked = (await list(`?org_id=${a.orgId}&decision=block`)).json();
+    expect(blocked).toMatchObject({ total: 1, total_exact: true, next_cursor: null });
+    expect(blocked.items.map((i: { preflight_id: string }) => i.preflight_id)).toEqual([ids[2]]);
+    expect((await list(`?decision=ALLOWED&destination=ai_tool`)).json().total).toBe(2);
+    expect((await list(`?org_id=${a.orgId}&source=file`)).json().total).toBe(0);
+    expect((await list(`?policy_id=${b.policyId}`)).json().total).toBe(1);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await list(`?from=${today}&to=${today}`)).json().total).toBe(4);
+    expect((await list('?to=2020-01-01')).json().total).toBe(0);
+    expect((await list(`?from=${new Date(Date.now() + 60_000).toISOString()}`)).json().total).toBe(0);
+  });
+
+  it('walks every record with next_cursor', async () => {
+    const seen: string[] = [];
+    let cursor = '';
+    for (let i = 0; i < 10; i += 1) {
+      const page = (await list(`?limit=1${cursor ? `&cursor=${cursor}` : ''}`)).json();
+      seen.push(...page.items.map((x: { preflight_id: string }) => x.preflight_id));
+      if (!page.next_cursor) break;
+      cursor = page.next_cursor;
+    }
+    expect(seen).toEqual((await list('')).json().items.map((x: { preflight_id: string }) => x.preflight_id));
+    expect(seen).toHaveLength(4);
+  });
+
   it('accepts the limit bounds 1 and 500', async () => {
     expect((await list('?limit=1')).json().items).toHaveLength(1);
     expect((await list('?limit=500')).statusCode).toBe(200);

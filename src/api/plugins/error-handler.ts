@@ -11,6 +11,7 @@ import {
 } from 'mongodb';
 import { ApiError, Errors } from '../../errors.js';
 import { FileError } from '../../files/types.js';
+import { CursorMismatchError } from '../../services/audit-log.js';
 import { JournalClosedError, JournalFullError, RedisUnavailableError, SealBrokenError } from '../../store/errors.js';
 
 interface Issue {
@@ -46,6 +47,7 @@ function toApiError(err: FastifyError, maxFileBytes: number): ApiError | undefin
   if (err instanceof JournalFullError) return Errors.auditOverloaded();
   if (err instanceof JournalClosedError) return Errors.shuttingDown();
   if (err instanceof SealBrokenError) return Errors.storedFileUnreadable();
+  if (err instanceof CursorMismatchError) return Errors.invalidCursor(err.message);
   if (hasZodFastifySchemaValidationErrors(err)) return Errors.validation(validationDetail(err.validation, err.validationContext));
   if (isStoreOutage(err) || isStoreOutage(err.cause)) return Errors.storeUnavailable();
   switch (err.code) {
