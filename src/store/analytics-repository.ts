@@ -3,7 +3,7 @@
 // (daily-rollups.ts) with $max, so writing the same or an older total again changes nothing; read
 // as a handful of documents per period, never by scanning the audit trail.
 import type { Db } from 'mongodb';
-import { upsertAll } from './upserts.js';
+import { writeAll } from './bulk-writes.js';
 
 export interface DailyRollupDoc {
   /** `${org_id}:${day}` */
@@ -35,7 +35,7 @@ export function analyticsRepository(db: Db) {
     /** Raises each stored total to the given one; totals only grow, so repeats and late writers are harmless. */
     async raise(rows: DailyTotals[]): Promise<void> {
       if (rows.length === 0) return;
-      await upsertAll(
+      await writeAll(
         col,
         rows.map(({ orgId, day, totals }) => ({
           updateOne: {

@@ -3,7 +3,7 @@
 // records by category (`audit_days`), and per scope and hour, by category and by slot (`audit_hours`).
 // A listing reads a scope's days (one small document each), then the hours of the days it enters.
 import type { Db } from 'mongodb';
-import { upsertAll } from './upserts.js';
+import { writeAll } from './bulk-writes.js';
 
 export interface AuditDayDoc {
   /** `${scope}:${day}` */
@@ -43,7 +43,7 @@ export function auditCountsRepository(db: Db) {
   return {
     /** Raises each stored count to the given one; counts only grow, so repeats and late writers are harmless. */
     async raise(rows: AuditCountRows[]): Promise<void> {
-      await upsertAll(
+      await writeAll(
         days,
         rows
           .filter((r) => r.period.length === 10)
@@ -55,7 +55,7 @@ export function auditCountsRepository(db: Db) {
             },
           })),
       );
-      await upsertAll(
+      await writeAll(
         hours,
         rows
           .filter((r) => r.period.length === 13)

@@ -135,6 +135,20 @@ export function auditCountFields(doc: AuditDoc, scope: string): { day: Array<[st
 
 export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
+/** Every counter one record adds to, with what it adds: its org-day (analytics, evidence, audit), its org-hour, and all organizations' day and hour. */
+function counterFields(doc: AuditDoc): Array<{ scope: string; period: string; fields: Array<[string, number]> }> {
+  const day = utcDay(doc.created_at);
+  const hour = hourOf(doc.created_at);
+  const own = auditCountFields(doc, doc.org_id);
+  const all = auditCountFields(doc, ALL_ORGS);
+  return [
+    { scope: doc.org_id, period: day, fields: [...rollupFields(doc), ...own.day] },
+    { scope: doc.org_id, period: hour, fields: own.hour },
+    { scope: ALL_ORGS, period: day, fields: all.day },
+    { scope: ALL_ORGS, period: hour, fields: all.hour },
+  ];
+}
+
 export interface JournalEntry {
   id: string;
   /** Null for an entry that could not be read: acknowledged and dropped, counted nowhere. */
@@ -200,21 +214,31 @@ export class DailyRollups {
         args.push(id, 0);
         continue;
       }
-      const day = utcDay(doc.created_at);
-      const hour = hourOf(doc.created_at);
-      const own = auditCountFields(doc, doc.org_id);
-      const all = auditCountFields(doc, ALL_ORGS);
-      const groups: Array<[number, Array<[string, number]>]> = [
-        [counter(doc.org_id, day), [...rollupFields(doc), ...own.day]],
-        [counter(doc.org_id, hour), own.hour],
-        [counter(ALL_ORGS, day), all.day],
-        [counter(ALL_ORGS, hour), all.hour],
-      ];
+      const groups = counterFields(doc);
       args.push(id, groups.length);
-      for (const [index, fields] of groups) args.push(index, fields.length, ...fields.flat());
+      for (const { scope, period, fields } of groups) args.push(counter(scope, period), fields.length, ...fields.flat());
     }
     await this.redis.pfAckAndCount(keys.length + 2, stream, this.dirtyKey, ...keys, group, COUNTER_TTL_S, ...args);
     return keys;
+  }
+
+  /**
+   * Counts, in the audit counts only, records stored before those counts existed (audit-backfill.ts),
+   * and copies them to the store. Not tied to an acknowledgement: the caller counts each record once.
+   */
+  async countStored(docs: AuditDoc[]): Promise<void> {
+    const keys = new Set<string>();
+    const pipeline = this.redis.pipeline();
+    for (const doc of docs) {
+      for (const { scope, period, fields } of counterFields(doc)) {
+        const key = `${this.counterPrefix}${scope}:${period}`;
+        keys.add(key);
+        for (const [field, amount] of fields) if (field.startsWith(AUDIT)) pipeline.hincrby(key, field, amount);
+      }
+    }
+    for (const key of keys) pipeline.hincrby(key, VERSION_FIELD, 1).expire(key, COUNTER_TTL_S).sadd(this.dirtyKey, key);
+    for (const [err] of (await pipeline.exec()) ?? []) if (err) throw err;
+    await this.flush([...keys]);
   }
 
   /**

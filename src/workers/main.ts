@@ -5,9 +5,11 @@ import { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
 import { ConfigError, loadConfig, type Config } from '../config/index.js';
 import { errorForLog } from '../config/logging.js';
+import { backfillAuditLayout } from '../store/audit-backfill.js';
 import { startAuditDrainer } from '../store/audit-drainer.js';
 import { AuditJournal } from '../store/audit-journal.js';
 import { connectMongo } from '../store/mongo.js';
+import { DailyRollups } from '../store/daily-rollups.js';
 import { createRepositories } from '../store/repositories.js';
 import { startEvidenceWorkers } from './evidence-workers.js';
 import { startFileWorkers } from './file-workers.js';
@@ -31,9 +33,14 @@ async function start(config: Config, log: Logger): Promise<() => Promise<void>> 
   );
   const fileWorkers = await startFileWorkers(config, repos, journal, log);
   const evidenceWorkers = startEvidenceWorkers(config, repos, log);
+  let stopping = false;
+  const backfill = backfillAuditLayout(mongo.db, redis, config.redis.prefix, new DailyRollups(redis, config.redis.prefix, repos), log, () => stopping).catch(
+    (err: unknown) => log.error({ err }, 'audit backfill failed; it runs again at the next start'),
+  );
   log.info('worker started: file checks, file retention, evidence bundles, audit journal drain and analytics');
   return async () => {
-    await Promise.all([fileWorkers.close(), evidenceWorkers.close()]);
+    stopping = true;
+    await Promise.all([fileWorkers.close(), evidenceWorkers.close(), backfill]);
     await drainer.stop();
     redis.disconnect();
     await mongo.client.close();
