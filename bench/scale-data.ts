@@ -151,10 +151,6 @@ function picker<T>(items: readonly T[], weights: readonly number[], rnd: () => n
   };
 }
 
-/** Weekdays busier than weekends; office hours (UTC, peaks at 10:00 and 15:00) busier than nights. */
-const WEEKDAY_WEIGHT = [0.35, 1, 1, 1, 1, 0.9, 0.35];
-const HOUR_WEIGHT = [0.1, 0.08, 0.06, 0.06, 0.08, 0.15, 0.3, 0.55, 0.8, 0.95, 1, 0.95, 0.75, 0.85, 0.95, 1, 0.9, 0.7, 0.5, 0.4, 0.3, 0.25, 0.18, 0.12];
-
 export const MIX = {
   decision: { ALLOW: 0.6, MASK: 0.25, BLOCK: 0.15 } as Record<Short, number>,
   destination: { AI_TOOL: 0.6, VENDOR: 0.25, CUSTOMER: 0.15 } as Record<Destination, number>,
@@ -195,16 +191,8 @@ export class RecordMaker {
     return items[Math.floor(this.rnd() * items.length)]!;
   }
 
-  /** A time in the last WINDOW_DAYS (up to a minute ago), with the weekly and daily rhythm. */
-  private createdAt(now: number): Date {
-    for (;;) {
-      const at = now - 60_000 - Math.floor(this.rnd() * (WINDOW_DAYS * DAY_MS - 3_600_000));
-      const d = new Date(at);
-      if (this.rnd() < WEEKDAY_WEIGHT[d.getUTCDay()]! * HOUR_WEIGHT[d.getUTCHours()]!) return d;
-    }
-  }
-
-  next(now: number): AuditDoc {
+  /** A record made at `at` (ms). */
+  next(at: number): AuditDoc {
     const { org } = this.orgs.length === 1 || this.rnd() < MIX.bigOrgShare ? this.orgs[0]! : this.smallOrg();
     const policy = this.policyOf.get(org._id)!();
     let destination = this.destination();
@@ -218,7 +206,7 @@ export class RecordMaker {
       outcomes = pool.get(`${destination}:${decision}`) ?? [...pool.values()].flat();
     }
     const outcome = this.pick(outcomes);
-    const createdAt = this.createdAt(now);
+    const createdAt = new Date(at);
     const isFile = this.rnd() < MIX.fileShare;
     const kind = this.pick(['pdf', 'pdf', 'docx', 'image', 'text'] as const);
     const pages = kind === 'pdf' ? 1 + Math.floor(this.rnd() * 30) : 1;

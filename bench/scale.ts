@@ -229,13 +229,17 @@ async function growTo(s: Seeder, size: number): Promise<SeedRun> {
   const start = performance.now();
   let lastReport = start;
   let appended = 0;
+  // Records arrive in time order, as live traffic does: each growth sweeps the window from its oldest
+  // minute to now (the second interleaves with the first).
+  const until = Date.now() - 60_000;
+  const from = until - WINDOW_DAYS * DAY_MS + 3_600_000;
+  const step = (until - from) / added;
   while (appended < added) {
     while ((await s.journal.length()) > BACKLOG_CAP) {
       s.alive();
       await sleep(50);
     }
-    const now = Date.now();
-    const docs = Array.from({ length: Math.min(APPEND_BATCH, added - appended) }, () => s.maker.next(now));
+    const docs = Array.from({ length: Math.min(APPEND_BATCH, added - appended) }, (_, k) => s.maker.next(Math.floor(from + (appended + k) * step)));
     await Promise.all(docs.map((doc) => s.journal.append(doc)));
     for (const doc of docs) {
       s.perOrg.set(doc.org_id, (s.perOrg.get(doc.org_id) ?? 0) + 1);
@@ -532,7 +536,7 @@ function report(opts: { store: string; tenants: Tenants; seeds: SeedRun[]; resul
   return `## Audit store at volume (issue 14): \`npm run bench scale\`
 
 ${machineLine()}
-Store: ${opts.store}. Sizes: ${results.map((r) => fmt(r.size)).join(' → ')} audit records (one data set, grown), over the last ${WINDOW_DAYS} days, for ${AUDIT_ORGS} organizations of ${fmt(ORGS)} (4 policies each); the biggest holds ${(opts.bigShare * 100).toFixed(0)}% of the records, the others a long tail. Decisions ${MIX.decision.ALLOW * 100}/${MIX.decision.MASK * 100}/${MIX.decision.BLOCK * 100} allowed/masked/blocked, destinations ${MIX.destination.AI_TOOL * 100}/${MIX.destination.VENDOR * 100}/${MIX.destination.CUSTOMER * 100} AI_TOOL/VENDOR/CUSTOMER, ${MIX.fileShare * 100}% file checks; weekday and office-hour rhythm.
+Store: ${opts.store}. Sizes: ${results.map((r) => fmt(r.size)).join(' → ')} audit records (one data set, grown), over the last ${WINDOW_DAYS} days, for ${AUDIT_ORGS} organizations of ${fmt(ORGS)} (4 policies each); the biggest holds ${(opts.bigShare * 100).toFixed(0)}% of the records, the others a long tail. Decisions ${MIX.decision.ALLOW * 100}/${MIX.decision.MASK * 100}/${MIX.decision.BLOCK * 100} allowed/masked/blocked, destinations ${MIX.destination.AI_TOOL * 100}/${MIX.destination.VENDOR * 100}/${MIX.destination.CUSTOMER * 100} AI_TOOL/VENDOR/CUSTOMER, ${MIX.fileShare * 100}% file checks; records arrive in time order, evenly over the window (each growth sweeps it again).
 
 How it is seeded: organizations, licenses and policies by the product's services over its repositories (${opts.tenants.seconds.toFixed(0)} s for ${fmt(ORGS)} organizations); SOC 2 opted in and a team's control tags for the big organization. Every record is \`checkRecord\` of a real engine outcome (12 texts checked under each policy and destination), with an id from \`newId\` at the record's past time, appended to the Redis journal by \`AuditJournal.append\` (${APPEND_BATCH} concurrent appends at a time, auto-pipelined; the appender waits while the backlog exceeds ${fmt(BACKLOG_CAP)}), and drained into the store ${opts.drainers} the daily analytics and evidence rollups.
 
