@@ -2,7 +2,6 @@
 // set (docs/store.md, "The audit trail"): records carry the 10-minute slot of their organization
 // (`ob`) and of all organizations (`gb`); counts per day and per hour and slot, by the categories a
 // listing filters on, say which slots to read and how many records each skips, without reading them.
-import type { AuditDoc } from './audit-repository.js';
 
 /** Minutes in a slot: a listing reads whole slots, so this bounds what one read decodes. */
 export const SLOT_MINUTES = 10;
@@ -53,7 +52,7 @@ export function comboMatches(combo: string, filter: Partial<Categories>): boolea
 }
 
 /** The text `search` reads, lower-cased (DESIGN §14; the id is matched exactly, apart). */
-export function searchableText(doc: Pick<AuditDoc, 'summary' | 'policy_name' | 'destination' | 'decision'>): string {
+export function searchableText(doc: { summary: string; policy_name: string; destination: string; decision: string }): string {
   return [doc.summary, doc.policy_name, doc.destination, doc.decision].join('\n').toLowerCase();
 }
 
@@ -90,7 +89,8 @@ export interface LayoutFields {
   g: string[];
 }
 
-export function layoutOf(doc: AuditDoc): LayoutFields {
+/** Where a record sits; of the record only what decides that is read. */
+export function layoutOf(doc: { org_id: string; created_at: Date; summary: string; policy_name: string; destination: string; decision: string }): LayoutFields {
   const slot = slotOf(doc.created_at);
   return { ob: slotKey(doc.org_id, slot), gb: slotKey(ALL_ORGS, slot), g: trigrams(searchableText(doc)) };
 }

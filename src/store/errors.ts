@@ -10,8 +10,20 @@ export class DuplicateError extends Error {
 }
 
 /** A unique index refused the write. FerretDB v1 (SQLite) reports one refusing an update as an InternalError, not as 11000. */
+/** A unique index refused a write: MongoDB's E11000, or FerretDB passing on its backend's refusal (SQLite, PostgreSQL). */
 export function isDuplicateKey(err: unknown): boolean {
-  return err instanceof MongoServerError && (err.code === 11000 || err.message.includes('UNIQUE constraint failed'));
+  return (
+    err instanceof MongoServerError &&
+    (err.code === 11000 || err.message.includes('UNIQUE constraint failed') || err.message.includes('(SQLSTATE 23505)'))
+  );
+}
+
+/**
+ * A value holds a NUL character (U+0000): FerretDB on PostgreSQL can neither store nor look it up
+ * (jsonb text cannot hold it). The caller's input, not an outage.
+ */
+export function isUnstorableText(err: unknown): boolean {
+  return err instanceof MongoServerError && err.message.includes('(SQLSTATE 22P05)');
 }
 
 /** Redis could not be reached, or did not complete a call: nothing that depended on it was done. */

@@ -12,7 +12,7 @@ import {
 import { ApiError, Errors } from '../../errors.js';
 import { FileError } from '../../files/types.js';
 import { CursorMismatchError } from '../../services/audit-log.js';
-import { JournalClosedError, JournalFullError, RedisUnavailableError, SealBrokenError } from '../../store/errors.js';
+import { isUnstorableText, JournalClosedError, JournalFullError, RedisUnavailableError, SealBrokenError } from '../../store/errors.js';
 
 interface Issue {
   instancePath: string;
@@ -48,6 +48,7 @@ function toApiError(err: FastifyError, maxFileBytes: number): ApiError | undefin
   if (err instanceof JournalClosedError) return Errors.shuttingDown();
   if (err instanceof SealBrokenError) return Errors.storedFileUnreadable();
   if (err instanceof CursorMismatchError) return Errors.invalidCursor(err.message);
+  if (isUnstorableText(err)) return Errors.validation('A value holds a NUL character (U+0000), which cannot be stored or looked up: remove it.');
   if (hasZodFastifySchemaValidationErrors(err)) return Errors.validation(validationDetail(err.validation, err.validationContext));
   if (isStoreOutage(err) || isStoreOutage(err.cause)) return Errors.storeUnavailable();
   switch (err.code) {
