@@ -78,6 +78,8 @@ export class AuditDrainer extends EventEmitter {
           await this.persist(entries);
           this.busy = false;
         }
+        // Idle: what was counted is copied now; under load, every COPY_INTERVAL_MS (daily-rollups.ts).
+        await this.targets.rollups.copyDue(entries.length === 0);
         failures = 0;
         this.emit('drained');
       } catch (err) {
@@ -148,16 +150,16 @@ export class AuditDrainer extends EventEmitter {
     const docs = read.flatMap(({ id, doc }) => (doc ? [{ ...doc, journal_entry: id }] : []));
     const countable = docs.length > 0 ? await this.targets.audit.storeOnce(docs) : new Set<string>();
     const { rollups } = this.targets;
-    await rollups.flush(await rollups.acknowledge(this.journal.stream, GROUP, read, countable));
+    rollups.note(await rollups.acknowledge(this.journal.stream, GROUP, read, countable));
   }
 
   private async pause(ms: number): Promise<void> {
     await Promise.race([new Promise((r) => setTimeout(r, ms).unref()), once(this, 'stop')]);
   }
 
-  /** Resolves once the journal is empty and this drainer's last batch is stored and counted. */
+  /** Resolves once the journal is empty and this drainer's last batch is stored, counted and copied. */
   async settled(): Promise<void> {
-    while (this.busy || (await this.journal.length()) > 0) await once(this, 'drained');
+    while (this.busy || this.targets.rollups.hasPending || (await this.journal.length()) > 0) await once(this, 'drained');
   }
 
   /** Finishes the batch in hand, then stops; entries not yet read stay in the journal for others. */
@@ -167,6 +169,9 @@ export class AuditDrainer extends EventEmitter {
     // A blocked read would hold the loop for up to blockMs: cut it short.
     if (this.reading) this.blocking.disconnect();
     await this.loop;
+    // Counters not copied now stay in the dirty set, for any drainer's recovery round.
+    if (this.blocking.status === 'end') await this.blocking.connect().catch(() => undefined);
+    await this.targets.rollups.copyDue(true).catch(() => undefined);
     this.blocking.disconnect();
   }
 }

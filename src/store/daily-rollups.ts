@@ -76,6 +76,12 @@ declare module 'ioredis' {
 const COUNTER_TTL_S = 35 * 86_400;
 const DIRTY_BATCH = 500;
 /**
+ * A drainer copies the counters it counted into at most this often (and at once when idle): under
+ * load consecutive batches hit the same org-days and hours, and a copy is an upsert per counter,
+ * the drain's dearest write. Counts, and the audit records a listing finds by them, lag by this much.
+ */
+const COPY_INTERVAL_MS = 250;
+/**
  * Copies of one org-day are made one at a time: FerretDB applies an update by reading and rewriting
  * the document, so two concurrent copies could leave the older totals. A copy holds the day's lock
  * this long at most (a process that dies holding it blocks the day no longer); another copier waits
@@ -158,6 +164,9 @@ export interface JournalEntry {
 export class DailyRollups {
   private readonly counterPrefix: string;
   private readonly dirtyKey: string;
+  /** Counters this drainer counted into and has not copied yet. */
+  private readonly pending = new Set<string>();
+  private lastCopy = 0;
 
   constructor(
     private readonly redis: Redis,
@@ -292,6 +301,29 @@ export class DailyRollups {
     });
     await Promise.all([this.repos.analytics.raise(rows), this.repos.evidence.raise(evidenceRows), this.repos.auditCounts.raise(auditRows)]);
     await Promise.all(keys.map((key, i) => this.redis.pfCleanIfUnchanged(this.dirtyKey, key, versions[i]!)));
+  }
+
+  /** Counters to copy at the next `copyDue`. */
+  note(keys: string[]): void {
+    for (const key of keys) this.pending.add(key);
+  }
+
+  get hasPending(): boolean {
+    return this.pending.size > 0;
+  }
+
+  /** Copies the noted counters if COPY_INTERVAL_MS has passed since the last copy, or `now`. */
+  async copyDue(now = false): Promise<void> {
+    if (this.pending.size === 0 || (!now && Date.now() - this.lastCopy < COPY_INTERVAL_MS)) return;
+    this.lastCopy = Date.now();
+    const keys = [...this.pending];
+    this.pending.clear();
+    try {
+      await this.flush(keys);
+    } catch (err) {
+      for (const key of keys) this.pending.add(key);
+      throw err;
+    }
   }
 
   /** Copies counters some drainer counted but did not copy (it died, or the store failed). */
