@@ -54,6 +54,8 @@ const SEMANTIC_RULES: Array<{ operation: string; also?: number[] }> = [
   { operation: 'PATCH /api/orgs/{org_id}/policies/{policy_id}' },
   // control_id must be a control of the framework; rule_id a rule of the organization
   { operation: 'POST /api/orgs/{org_id}/teams/{team_id}/tags' },
+  // cursor must be a next_cursor this API gave for the same query
+  { operation: 'GET /api/audit' },
   // the file's type is read from its bytes: any bytes fit the schema, unsupported types are 415
   { operation: 'POST /api/preflight', also: [415] },
 ];

@@ -12,6 +12,8 @@ export default fp(
           tags: ['audit'],
           security: [{ apiKey: [] }, { adminToken: [] }],
           summary: 'Recorded checks, newest first. A policy key sees only its own organization.',
+          description:
+            'A cursor must be the next_cursor of an earlier page of the same query (same org_id, search, from, to and filters); any other is 422 invalid_cursor.',
           querystring: AuditQuery,
           response: { 200: AuditPage },
         },
