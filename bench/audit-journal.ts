@@ -90,7 +90,7 @@ export async function benchAuditJournal(): Promise<void> {
 ## Audit recording (journal + batched drain)
 
 ${machineLine()}
-${RECORDS} audit records from ${CALLERS} concurrent callers, each waiting until its own record is durable before the next (as a check does before it answers). Local Redis and FerretDB (SQLite).
+${RECORDS} audit records from ${CALLERS} concurrent callers, each waiting until its own record is durable before the next (as a check does before it answers). Local Redis and FerretDB (on PostgreSQL).
 
 | method | records/s | p99 wait ms |
 |---|---:|---:|

@@ -94,7 +94,7 @@ export function fileReport(setup: Setup, m: Measured): string {
 
 ${machineLine()}
 Run: ${m.minutes.toFixed(1)} min at scale ${setup.scale}; load average (1/5/15 min) ${loadavg(m.loadBefore)} before, ${loadavg(m.loadAfter)} after.
-The API (\`dist/api/server.js\`, \`FILE_WAIT_MS=300000\` so every request waits for its answer, \`AUDIT_DRAIN_IN_API=true\`) and the worker (\`dist/workers/main.js\`, \`FILE_WORKER_CONCURRENCY\` = \`OCR_WORKERS\` = 1, then 2) run as separate processes, with local Redis and FerretDB (SQLite). The benchmark process is the client. All of them share the 2 cores. Default policy, destination AI_TOOL. Every file holds personal data, so every check must come back ALLOWED_WITH_MASKING with a masked file; any other answer counts as an error.
+The API (\`dist/api/server.js\`, \`FILE_WAIT_MS=300000\` so every request waits for its answer, \`AUDIT_DRAIN_IN_API=true\`) and the worker (\`dist/workers/main.js\`, \`FILE_WORKER_CONCURRENCY\` = \`OCR_WORKERS\` = 1, then 2) run as separate processes, with local Redis and FerretDB (on PostgreSQL). The benchmark process is the client. All of them share the 2 cores. Default policy, destination AI_TOOL. Every file holds personal data, so every check must come back ALLOWED_WITH_MASKING with a masked file; any other answer counts as an error.
 
 ### The files
 

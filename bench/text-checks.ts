@@ -113,7 +113,7 @@ export async function benchTextChecks(): Promise<void> {
 ## Sync text checks (\`POST /api/preflight/text\`)
 
 ${machineLine()}
-Load: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per run after a ${WARMUP_S} s warm-up, 64 different ~1 KiB bodies with an email and a phone number each (default policy: masked). API from \`dist/\` with default settings (texts up to 4,096 characters scanned inline, longer ones in the piscina pool; audit records journaled in Redis and drained to the store in batches), local Redis + FerretDB (SQLite) on the same machine. The load generator shares the 2 cores with the server in every run alike.
+Load: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per run after a ${WARMUP_S} s warm-up, 64 different ~1 KiB bodies with an email and a phone number each (default policy: masked). API from \`dist/\` with default settings (texts up to 4,096 characters scanned inline, longer ones in the piscina pool; audit records journaled in Redis and drained to the store in batches), local Redis + FerretDB (on PostgreSQL) on the same machine. The load generator shares the 2 cores with the server in every run alike.
 
 | run | req/s | p50 ms | p99 ms | 2xx | non-2xx | errors |
 |---|---:|---:|---:|---:|---:|---:|
