@@ -17,6 +17,7 @@
 // organization's history. Days written before that field existed get it once (addMonthKeys); until
 // then reads go by organization and filter the days.
 import type { Db } from 'mongodb';
+import { isDuplicateKey } from './errors.js';
 
 export interface RuleEvidence {
   blocked: number;
@@ -119,7 +120,12 @@ export function evidenceRepository(db: Db) {
       await col.updateOne({ _id: doc._id }, { $set: { org_month: orgMonth(doc.org_id, doc.day) } });
       changed += 1;
     }
-    await col.replaceOne({ _id: MONTH_KEYS_DONE }, { done_at: new Date() } as never, { upsert: true });
+    try {
+      await col.replaceOne({ _id: MONTH_KEYS_DONE }, { done_at: new Date() } as never, { upsert: true });
+    } catch (err) {
+      // Two passes at once (FerretDB's upsert is not atomic): the other one set the marker.
+      if (!isDuplicateKey(err)) throw err;
+    }
     monthKeys = { done: true, checkedAt: Date.now() };
     return changed;
   }
