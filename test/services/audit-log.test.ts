@@ -8,6 +8,7 @@ import { AuditJournal } from '../../src/store/audit-journal.js';
 import { auditRepository, type AuditDoc } from '../../src/store/audit-repository.js';
 import { newId } from '../../src/store/ids.js';
 import { policyRepository } from '../../src/store/policy-repository.js';
+import { prng } from '../engine/helpers.js';
 import { drainHarness } from '../helpers/drain.js';
 
 const h = drainHarness('auditlog');
@@ -18,15 +19,9 @@ const DECISIONS = ['ALLOWED', 'ALLOWED_WITH_MASKING', 'BLOCKED'] as const;
 const DESTINATIONS = ['AI_TOOL', 'VENDOR', 'CUSTOMER'] as const;
 const SUMMARIES = ['No sensitive data found.', 'Masked EMAIL for VENDOR.', 'Blocked: SSN and CREDIT_CARD matched rule \'Block finance\'.', 'Masked PHONE and EMAIL.'];
 
-/** A small deterministic generator, so a failure can be replayed. */
-let seed = 42;
-const rand = (n: number) => {
-  // mulberry32
-  seed = (seed + 0x6d2b79f5) | 0;
-  let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-  return Math.floor((((x ^ (x >>> 14)) >>> 0) / 4_294_967_296) * n);
-};
+/** A seeded generator, so a failure can be replayed. */
+const next = prng(42);
+const rand = (n: number) => Math.floor(next() * n);
 
 const docs: AuditDoc[] = [];
 let log: AuditLog;
