@@ -3,18 +3,23 @@
 // it has to enter, then the 10-minute slots of an hour, skipping whole days, hours and slots by their
 // counts (the offset, and periods with nothing that matches), and reads only the slots it must, each
 // an indexed equality. Totals come from the same counts; only a window's edges are counted from
-// records. A search cannot be counted ahead, so it reads slots newest first within a time budget and
-// answers, when the budget runs out, with what it found and a cursor to go on from.
+// records. A search in one organization first finds the organization's texts that match, then is
+// counted and read by their keys like a filter. A search of all organizations cannot be counted
+// ahead: it reads slots newest first within a time budget and answers, when the budget runs out,
+// with what it found and a cursor to go on from.
 import { createHash } from 'node:crypto';
-import { ALL_ORGS, comboMatches, searchGram, SLOT_MS, slotKey, slotOf, type Categories } from '../store/audit-layout.js';
-import type { AuditCountsRepository, AuditHourDoc } from '../store/audit-counts-repository.js';
+import { ALL_ORGS, comboMatches, SLOT_MS, slotKey, type Categories } from '../store/audit-layout.js';
+import type { AuditCountsRepository, AuditDayDoc, AuditHourDoc } from '../store/audit-counts-repository.js';
 import type { AuditDoc, AuditRepository } from '../store/audit-repository.js';
+import type { AuditTextsRepository } from '../store/audit-texts-repository.js';
 import type { PolicyRepository } from '../store/policy-repository.js';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
-/** Slots read at once while a search scans. */
+/** Slots read at once while a search of all organizations scans. */
 const SEARCH_READS_AT_ONCE = 8;
+/** A slot is read by text key, one read per key, when a search matches this few texts; else read whole. */
+const KEYED_READS = 4;
 
 export interface AuditListQuery {
   /** An organization's trail, or every organization's (an admin without org_id). */
@@ -33,7 +38,7 @@ export interface AuditListQuery {
 export interface AuditListPage {
   items: AuditDoc[];
   total: number;
-  /** False when a search ran out of time before it had read the whole window: total counts what it read. */
+  /** False when a search of all organizations ran out of time before it had read the whole window: total counts what it read. */
   total_exact: boolean;
   next_cursor: string | null;
 }
@@ -63,9 +68,9 @@ interface Piece {
   start: number;
   /** Inclusive. */
   end: number;
-  /** Matching records, when the counts say (never under a search); null when they cannot. */
+  /** Matching records, when the counts say; null when they cannot. */
   count: number | null;
-  /** Whether the counts say no record of it matches the categories (a search matches none either). */
+  /** Whether the counts say no record of it matches. */
   empty: boolean;
   /** A day's hours or an hour's slots, newest first; absent for a slot. */
   split?: () => Promise<Piece[]>;
@@ -73,19 +78,60 @@ interface Piece {
   slot?: string;
 }
 
+/** What a listing selects, and so what its counts can say. */
+type Selection =
+  /** Every record. */
+  | { kind: 'all' }
+  /** Records of some categories: days and hours are counted, slots are not. */
+  | { kind: 'categories'; filter: Partial<Categories> }
+  /** An organization's records with one of these text keys (a search): counted down to the slot. */
+  | { kind: 'texts'; keys: ReadonlySet<string> }
+  /** A search of all organizations: nothing is counted; periods without the categories are skipped. */
+  | { kind: 'scan'; filter: Partial<Categories> };
+
 const sumMatching = (counts: Record<string, number> | undefined, filter: Partial<Categories>) => {
   let sum = 0;
   for (const [combo, n] of Object.entries(counts ?? {})) if (comboMatches(combo, filter)) sum += n;
   return sum;
 };
 
-function hasCategories(filter: Partial<Categories>): boolean {
-  return Object.values(filter).some((v) => v !== undefined);
+const sumKeys = (counts: Record<string, number> | undefined, keys: ReadonlySet<string>) => {
+  let sum = 0;
+  for (const key of keys) sum += counts?.[key] ?? 0;
+  return sum;
+};
+
+const counted = (count: number) => ({ count, empty: count === 0 });
+
+function dayCount(day: AuditDayDoc, sel: Selection): { count: number | null; empty: boolean } {
+  if (sel.kind === 'texts') return counted(sumKeys(day.x, sel.keys));
+  const matching = sumMatching(day.c, sel.kind === 'all' ? {} : sel.filter);
+  return sel.kind === 'scan' ? { count: null, empty: matching === 0 } : counted(matching);
+}
+
+function hourCount(hour: AuditHourDoc, sel: Selection): { count: number | null; empty: boolean } {
+  if (sel.kind === 'texts') return counted(Object.values(hour.k ?? {}).reduce((sum, byKey) => sum + sumKeys(byKey, sel.keys), 0));
+  return dayCount({ _id: hour._id, scope: '', day: '', c: hour.c }, sel);
+}
+
+function slotCount(hour: AuditHourDoc, minute: string, sel: Selection): { count: number | null; empty: boolean } {
+  const records = hour.s?.[minute] ?? 0;
+  if (sel.kind === 'all') return counted(records);
+  if (sel.kind === 'texts') return counted(sumKeys(hour.k?.[minute], sel.keys));
+  // A slot's records by category are not counted.
+  return { count: null, empty: records === 0 };
+}
+
+/** How the slots of a listing are read: which records of a slot the store is asked for, and which of those match. */
+interface Reading {
+  lo: number;
+  read: (slot: string) => Promise<AuditDoc[]>;
+  matches: (doc: AuditDoc) => boolean;
 }
 
 export class AuditLog {
   constructor(
-    private readonly repos: { audit: AuditRepository; auditCounts: AuditCountsRepository; policies: PolicyRepository },
+    private readonly repos: { audit: AuditRepository; auditCounts: AuditCountsRepository; auditTexts: AuditTextsRepository; policies: PolicyRepository },
     private readonly opts: { searchBudgetMs: number },
   ) {}
 
@@ -113,72 +159,68 @@ export class AuditLog {
       if (c.t < start.t || (c.t === start.t && c.i < start.i)) start = { t: c.t, i: c.i };
       skip += c.k;
     }
-    const days = await this.days(scope, q.filter, q.search !== undefined, lo);
-    const context = { scope, lo, filter: q.filter };
-    return q.search !== undefined
-      ? this.searchPage(days, context, q.search, start, skip, q.limit, fingerprint)
-      : this.countedPage(days, context, start, end, skip, q.limit, fingerprint);
+    const { filter } = q;
+    const query = (slot: string) => this.repos.audit.readSlot({ slot, filter });
+    if (q.search === undefined) {
+      const sel: Selection = hasCategories(filter) ? { kind: 'categories', filter } : { kind: 'all' };
+      return this.countedPage(await this.days(scope, sel, lo), { lo, read: query, matches: () => true }, start, end, skip, q.limit, fingerprint);
+    }
+    // A preflight_id is matched exactly: the page is that record, if this listing could show it.
+    const byId = await this.repos.audit.findById(q.search);
+    if (byId) {
+      const fits =
+        byId.created_at.getTime() >= lo &&
+        byId.created_at.getTime() <= hi &&
+        olderThan(byId, start) &&
+        (scope === ALL_ORGS || byId.org_id === scope) &&
+        (Object.keys(filter) as Array<keyof Categories>).every((k) => filter[k] === undefined || byId[k] === filter[k]);
+      return { items: fits && skip === 0 && q.limit > 0 ? [byId] : [], total: fits ? 1 : 0, total_exact: true, next_cursor: null };
+    }
+    const needle = q.search.toLowerCase();
+    const matches = (doc: AuditDoc) => [doc.summary, doc.policy_name, doc.destination, doc.decision].some((f) => f.toLowerCase().includes(needle));
+    if (scope === ALL_ORGS) {
+      return this.scanPage(await this.days(scope, { kind: 'scan', filter }, lo), { lo, read: query, matches }, start, skip, q.limit, fingerprint);
+    }
+    const keys = await this.repos.auditTexts.matching(scope, needle, filter);
+    if (keys.size === 0) return empty;
+    // A few texts: the store returns only their records. Many: whole slots, matched here.
+    const read =
+      keys.size <= KEYED_READS
+        ? async (slot: string) => (await Promise.all([...keys].map((textKey) => this.repos.audit.readSlot({ slot, filter: {}, textKey })))).flat()
+        : query;
+    return this.countedPage(await this.days(scope, { kind: 'texts', keys }, lo), { lo, read, matches }, start, end, skip, q.limit, fingerprint);
   }
 
   /** The scope's days that may hold matches, newest first, each splitting into hours and slots. */
-  private async days(scope: string, filter: Partial<Categories>, searching: boolean, lo: number): Promise<Piece[]> {
-    const everyRecord = !hasCategories(filter) && !searching;
+  private async days(scope: string, sel: Selection, lo: number): Promise<Piece[]> {
     const days = (await this.repos.auditCounts.days(scope)).sort((a, b) => (a.day < b.day ? 1 : -1));
     return days
       .map((day): Piece => {
         const start = Date.parse(`${day.day}T00:00:00Z`);
-        const matching = sumMatching(day.c, filter);
         let hours: Promise<AuditHourDoc[]> | null = null;
         return {
           start,
           end: start + DAY_MS - 1,
-          count: searching ? null : matching,
-          empty: matching === 0,
+          ...dayCount(day, sel),
           split: async () => {
             hours ??= this.repos.auditCounts.hours(scope, day.day);
-            return (await hours).sort((a, b) => (a.hour < b.hour ? 1 : -1)).map((hour) => this.hourPiece(scope, hour, filter, searching, everyRecord));
+            return (await hours).sort((a, b) => (a.hour < b.hour ? 1 : -1)).map((hour) => hourPiece(scope, hour, sel));
           },
         };
       })
       .filter((day) => day.end >= lo);
   }
 
-  private hourPiece(scope: string, hour: AuditHourDoc, filter: Partial<Categories>, searching: boolean, everyRecord: boolean): Piece {
-    const start = Date.parse(`${hour.hour}:00:00Z`);
-    const matching = sumMatching(hour.c, filter);
-    const slots = Object.entries(hour.s ?? {})
-      .map(([minute, n]): Piece => {
-        const slotStart = start + Number(minute) * 60_000;
-        const slot = slotKey(scope, new Date(slotStart).toISOString().slice(0, 16));
-        // A slot's records by category are not counted: only an unfiltered listing knows how many match.
-        return { start: slotStart, end: slotStart + SLOT_MS - 1, count: everyRecord ? n : null, empty: n === 0, slot };
-      })
-      .sort((a, b) => b.start - a.start);
-    return {
-      start,
-      end: start + HOUR_MS - 1,
-      count: searching ? null : matching,
-      empty: matching === 0,
-      split: () => Promise.resolve(slots),
-    };
-  }
-
   /** The matching records of a slot within the walk's bounds, newest first. */
-  private async readSlot(
-    piece: Piece,
-    c: { lo: number; filter: Partial<Categories> },
-    from: Position,
-    matches: (doc: AuditDoc) => boolean = () => true,
-    gram: string | null = null,
-  ): Promise<AuditDoc[]> {
-    const docs = await this.repos.audit.readSlot({ slot: piece.slot!, filter: c.filter, gram });
-    return docs.filter((d) => d.created_at.getTime() >= c.lo && olderThan(d, from) && matches(d)).sort(newestFirst);
+  private async readSlot(piece: Piece, r: Reading, from: Position): Promise<AuditDoc[]> {
+    const docs = await r.read(piece.slot!);
+    return docs.filter((d) => d.created_at.getTime() >= r.lo && olderThan(d, from) && r.matches(d)).sort(newestFirst);
   }
 
-  /** Without a search: skips and totals by the counts; reads only the slots it must. */
+  /** Skips and totals by the counts; reads only the slots it must. */
   private async countedPage(
     days: Piece[],
-    c: { lo: number; filter: Partial<Categories> },
+    r: Reading,
     start: Position,
     end: Position,
     offset: number,
@@ -191,14 +233,14 @@ export class AuditLog {
       // An hour's slots whose matches are not counted (a filter) are read together, not one by one.
       const reads = new Map<Piece, Promise<AuditDoc[]>>();
       for (const p of pieces) {
-        if (p.split || p.count !== null || p.start > start.t || p.end < c.lo || p.empty) continue;
-        const read = this.readSlot(p, c, start);
+        if (p.split || p.count !== null || p.start > start.t || p.end < r.lo || p.empty) continue;
+        const read = this.readSlot(p, r, start);
         read.catch(() => undefined);
         reads.set(p, read);
       }
       for (const p of pieces) {
-        if (p.start > start.t || p.end < c.lo || p.empty) continue;
-        const whole = p.start >= c.lo && p.end < start.t;
+        if (p.start > start.t || p.end < r.lo || p.empty) continue;
+        const whole = p.start >= r.lo && p.end < start.t;
         if (whole && p.count !== null && skip >= p.count) {
           skip -= p.count;
           continue;
@@ -207,73 +249,44 @@ export class AuditLog {
           if (await walk(await p.split())) return true;
           continue;
         }
-        for (const doc of await (reads.get(p) ?? this.readSlot(p, c, start))) {
+        for (const doc of await (reads.get(p) ?? this.readSlot(p, r, start))) {
           if (skip > 0) skip -= 1;
           else if (items.push(doc) === limit) return true;
         }
       }
       return false;
     };
-    const [full, total] = await Promise.all([walk(days), this.count(days, c, end)]);
+    const [full, total] = await Promise.all([walk(days), this.count(days, r, end)]);
     const last = items[items.length - 1];
     const next_cursor = full && last ? writeCursor({ t: last.created_at.getTime(), i: last._id, k: 0 }, fingerprint) : null;
     return { items, total, total_exact: true, next_cursor };
   }
 
   /** Matching records in [lo, end]: whole periods by their counts, the edges by their records. */
-  private async count(pieces: Piece[], c: { lo: number; filter: Partial<Categories> }, end: Position): Promise<number> {
+  private async count(pieces: Piece[], r: Reading, end: Position): Promise<number> {
     const counts = await Promise.all(
       pieces.map(async (p): Promise<number> => {
-        if (p.start > end.t || p.end < c.lo || p.empty) return 0;
-        if (p.start >= c.lo && p.end < end.t && p.count !== null) return p.count;
-        if (p.split) return this.count(await p.split(), c, end);
-        return (await this.readSlot(p, c, end)).length;
+        if (p.start > end.t || p.end < r.lo || p.empty) return 0;
+        if (p.start >= r.lo && p.end < end.t && p.count !== null) return p.count;
+        if (p.split) return this.count(await p.split(), r, end);
+        return (await this.readSlot(p, r, end)).length;
       }),
     );
     return counts.reduce((a, b) => a + b, 0);
   }
 
   /**
-   * A search reads slots newest first (several at once), keeps the page's matches and counts the
-   * rest, until the window is read or the budget is spent. The store is asked only for records
-   * with one trigram of the search; the match itself is checked here. An id is matched exactly.
+   * A search of all organizations reads slots newest first (several at once), keeps the page's
+   * matches and counts the rest, until the window is read or the budget is spent.
    */
-  private async searchPage(
-    days: Piece[],
-    c: { scope: string; lo: number; filter: Partial<Categories> },
-    search: string,
-    start: Position,
-    offset: number,
-    limit: number,
-    fingerprint: string,
-  ): Promise<AuditListPage> {
+  private async scanPage(days: Piece[], r: Reading, start: Position, offset: number, limit: number, fingerprint: string): Promise<AuditListPage> {
     const deadline = Date.now() + this.opts.searchBudgetMs;
-    const needle = search.toLowerCase();
-    const byId = await this.repos.audit.findById(search);
-    const gram = searchGram(search);
-    const matches = (doc: AuditDoc) =>
-      doc._id === search || [doc.summary, doc.policy_name, doc.destination, doc.decision].some((f) => f.toLowerCase().includes(needle));
-    // The record named by the search, if it is one this listing could show: read with its slot.
-    const byIdSlot =
-      byId &&
-      byId.created_at.getTime() >= c.lo &&
-      olderThan(byId, start) &&
-      (c.scope === ALL_ORGS || byId.org_id === c.scope) &&
-      Object.entries(c.filter).every(([k, v]) => v === undefined || byId[k as keyof Categories] === v)
-        ? slotKey(c.scope, slotOf(byId.created_at))
-        : null;
-
     const items: AuditDoc[] = [];
     let skip = offset;
     let total = 0;
     let frontier: number | null = null;
-    const read = async (slot: Piece): Promise<AuditDoc[]> => {
-      const found = await this.readSlot(slot, c, start, matches, gram);
-      if (byId && slot.slot === byIdSlot && !found.some((d) => d._id === byId._id)) found.push(byId);
-      return found.sort(newestFirst);
-    };
     // Slots are read in order, SEARCH_READS_AT_ONCE ahead of the one consumed.
-    const slots = this.slotsNewestFirst(days, c.lo, start);
+    const slots = this.slotsNewestFirst(days, r.lo, start);
     const ahead: Array<{ piece: Piece; docs: Promise<AuditDoc[]> }> = [];
     let exhausted = false;
     const fill = async () => {
@@ -281,7 +294,7 @@ export class AuditLog {
         const next = await slots.next();
         if (next.done) exhausted = true;
         else {
-          const docs = read(next.value);
+          const docs = this.readSlot(next.value, r, start);
           // Awaited in turn below; a read that fails while an earlier one is awaited is not unhandled.
           docs.catch(() => undefined);
           ahead.push({ piece: next.value, docs });
@@ -319,6 +332,22 @@ export class AuditLog {
       else yield p;
     }
   }
+}
+
+function hasCategories(filter: Partial<Categories>): boolean {
+  return Object.values(filter).some((v) => v !== undefined);
+}
+
+function hourPiece(scope: string, hour: AuditHourDoc, sel: Selection): Piece {
+  const start = Date.parse(`${hour.hour}:00:00Z`);
+  const slots = Object.keys(hour.s ?? {})
+    .map((minute): Piece => {
+      const slotStart = start + Number(minute) * 60_000;
+      const slot = slotKey(scope, new Date(slotStart).toISOString().slice(0, 16));
+      return { start: slotStart, end: slotStart + SLOT_MS - 1, ...slotCount(hour, minute, sel), slot };
+    })
+    .sort((a, b) => b.start - a.start);
+  return { start, end: start + HOUR_MS - 1, ...hourCount(hour, sel), split: () => Promise.resolve(slots) };
 }
 
 function writeCursor(c: { t: number; i: string; k: number }, fingerprint: string): string {

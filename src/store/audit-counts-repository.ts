@@ -1,6 +1,7 @@
 // Counts of the audit trail (audit-layout.ts), written by the drainers as absolute totals with $max
 // (daily-rollups.ts), like the analytics: per scope (an organization, or `*` for all) and day, the
-// records by category (`audit_days`), and per scope and hour, by category and by slot (`audit_hours`).
+// records by category (`audit_days`), and per scope and hour, by category and by slot (`audit_hours`);
+// an organization's also by text key, per day and per slot.
 // A listing reads a scope's days (one small document each), then the hours of the days it enters.
 import type { Db } from 'mongodb';
 import { writeAll } from './bulk-writes.js';
@@ -13,6 +14,8 @@ export interface AuditDayDoc {
   day: string;
   /** Records by category key (audit-layout.ts, comboOf). */
   c: Record<string, number>;
+  /** An organization's records by text key (audit-layout.ts, textKeyOf); absent for all organizations. */
+  x?: Record<string, number>;
 }
 
 export interface AuditHourDoc {
@@ -25,13 +28,15 @@ export interface AuditHourDoc {
   c: Record<string, number>;
   /** Records by slot: the slot's minute (`00`, `10`, ... `50`). */
   s: Record<string, number>;
+  /** An organization's records by slot, then text key; absent for all organizations. */
+  k?: Record<string, Record<string, number>>;
 }
 
 export interface AuditCountRows {
   scope: string;
   /** A day (YYYY-MM-DD) or an hour (YYYY-MM-DDTHH). */
   period: string;
-  /** `c.<category key>` and, for an hour, `s.<minute>`: absolute totals. */
+  /** `c.<category key>`, `x.<text key>` and, for an hour, `s.<minute>` and `k.<minute>.<text key>`: absolute totals. */
   counts: Record<string, number>;
 }
 

@@ -2,6 +2,8 @@
 // set (docs/store.md, "The audit trail"): records carry the 10-minute slot of their organization
 // (`ob`) and of all organizations (`gb`); counts per day and per hour and slot, by the categories a
 // listing filters on, say which slots to read and how many records each skips, without reading them.
+// A record's text key (`t`) names its searchable text: a search is counted and read by key, like a filter.
+import { createHash } from 'node:crypto';
 
 /** Minutes in a slot: a listing reads whole slots, so this bounds what one read decodes. */
 export const SLOT_MINUTES = 10;
@@ -56,27 +58,26 @@ export function searchableText(doc: { summary: string; policy_name: string; dest
   return [doc.summary, doc.policy_name, doc.destination, doc.decision].join('\n').toLowerCase();
 }
 
-/** The distinct 3-character substrings of a text, in first-seen order. */
-export function trigrams(text: string): string[] {
-  const chars = [...text];
-  const grams = new Set<string>();
-  for (let i = 0; i + 3 <= chars.length; i += 1) {
-    const gram = chars.slice(i, i + 3).join('');
-    if (!gram.includes('\n')) grams.add(gram);
-  }
-  return [...grams];
+/** What a record's text key stands for: its searchable text and its categories. */
+export interface AuditText extends Categories {
+  text: string;
+}
+
+type TextSource = Categories & { summary: string; policy_name: string };
+
+export function auditTextOf(doc: TextSource): AuditText {
+  return { text: searchableText(doc), decision: doc.decision, destination: doc.destination, source: doc.source, policy_id: doc.policy_id };
 }
 
 /**
- * The one trigram of a search the store is asked for (a record without it cannot match); the rest
- * of the match is checked on the few records that have it. Null for a search under 3 characters.
- * Letters that are rare in English text narrow the most: prefer the trigram with the fewest common ones.
+ * A short key for a record's searchable text and categories. Records with the same summary, policy
+ * and categories share it (a few hundred per organization, not one per record), so a search matches
+ * the organization's texts, then counts and reads records by key (docs/store.md, "The audit trail").
+ * Base64url: no '.' and no leading '$', so it can be a field name of the counts.
  */
-export function searchGram(search: string): string | null {
-  const grams = trigrams(search.toLowerCase());
-  if (grams.length === 0) return null;
-  const common = (g: string) => [...g].filter((ch) => ' etaoinsrhld_:,.'.includes(ch)).length;
-  return grams.reduce((best, g) => (common(g) < common(best) ? g : best));
+export function textKeyOf(doc: TextSource): string {
+  const t = auditTextOf(doc);
+  return createHash('sha256').update(JSON.stringify([t.text, t.source, t.policy_id])).digest('base64url').slice(0, 12);
 }
 
 /** The layout fields a stored record carries besides its own. */
@@ -85,12 +86,12 @@ export interface LayoutFields {
   ob: string;
   /** All-organization slot key. */
   gb: string;
-  /** Trigrams of the searchable text. */
-  g: string[];
+  /** The record's text key (textKeyOf). */
+  t: string;
 }
 
 /** Where a record sits; of the record only what decides that is read. */
-export function layoutOf(doc: { org_id: string; created_at: Date; summary: string; policy_name: string; destination: string; decision: string }): LayoutFields {
+export function layoutOf(doc: TextSource & { org_id: string; created_at: Date }): LayoutFields {
   const slot = slotOf(doc.created_at);
-  return { ob: slotKey(doc.org_id, slot), gb: slotKey(ALL_ORGS, slot), g: trigrams(searchableText(doc)) };
+  return { ob: slotKey(doc.org_id, slot), gb: slotKey(ALL_ORGS, slot), t: textKeyOf(doc) };
 }

@@ -1,8 +1,10 @@
 // The audit trail: ids, decision, summary, types and counts; never the submitted content. Stored
 // records also carry where they sit (audit-layout.ts), and are read by that: one slot at a time.
-import { MongoBulkWriteError, type Db, type Filter } from 'mongodb';
+import type { Db, Filter } from 'mongodb';
 import type { Decision, Destination } from '../engine/types.js';
 import { layoutOf, type Categories, type LayoutFields } from './audit-layout.js';
+import { auditTextsRepository } from './audit-texts-repository.js';
+import { duplicateIndexes } from './errors.js';
 
 export interface AuditDoc {
   _id: string;
@@ -33,27 +35,20 @@ export interface AuditDoc {
 
 export type AuditRepository = ReturnType<typeof auditRepository>;
 
-/** Indexes of the documents an unordered insert refused as already stored; null if anything else failed. */
-function duplicateIndexes(err: unknown): number[] | null {
-  if (!(err instanceof MongoBulkWriteError)) return null;
-  const errors = Array.isArray(err.writeErrors) ? err.writeErrors : [err.writeErrors];
-  if (errors.length === 0 || !errors.every((e) => e.code === 11000)) return null;
-  return errors.map((e) => e.index);
-}
-
-/** What a listing reads of a slot: the categories filtered on and, for a search, one trigram it needs. */
+/** What a listing reads of a slot: the categories filtered on and, for a search, one text key. */
 export interface SlotRead {
   /** A slot key (audit-layout.ts): `<org id>|<slot>` or `*|<slot>`. */
   slot: string;
   filter: Partial<Categories>;
-  gram?: string | null;
+  textKey?: string;
 }
 
 /** The record's own fields: a read never returns the layout's. */
-const RECORD_ONLY = { ob: 0, gb: 0, g: 0, journal_entry: 0 } as const;
+const RECORD_ONLY = { ob: 0, gb: 0, t: 0, journal_entry: 0 } as const;
 
 export function auditRepository(db: Db) {
   const col = db.collection<AuditDoc & Partial<LayoutFields>>('audit');
+  const texts = auditTextsRepository(db);
   return {
     /**
      * Stores records idempotently by _id. Answers the journal entries whose record is stored from that
@@ -62,6 +57,8 @@ export function auditRepository(db: Db) {
      */
     async storeOnce(docs: Array<AuditDoc & { journal_entry: string }>): Promise<Set<string>> {
       const owners = new Set(docs.map((d) => d.journal_entry));
+      // Texts first: a search finds a stored record only through its text.
+      await texts.record(docs);
       try {
         await col.insertMany(
           docs.map((doc) => ({ ...doc, ...layoutOf(doc) })),
@@ -80,11 +77,11 @@ export function auditRepository(db: Db) {
     findById(id: string): Promise<AuditDoc | null> {
       return col.findOne({ _id: id }, { projection: RECORD_ONLY });
     },
-    /** The records of one slot that have the given categories (and trigram), in no particular order. */
-    readSlot({ slot, filter, gram }: SlotRead): Promise<AuditDoc[]> {
+    /** The records of one slot that have the given categories (and text key), in no particular order. */
+    readSlot({ slot, filter, textKey }: SlotRead): Promise<AuditDoc[]> {
       const query: Filter<AuditDoc & Partial<LayoutFields>> = slot.startsWith('*|') ? { gb: slot } : { ob: slot };
       for (const [field, value] of Object.entries(filter)) if (value !== undefined) Object.assign(query, { [field]: value });
-      if (gram) Object.assign(query, { g: gram });
+      if (textKey !== undefined) Object.assign(query, { t: textKey });
       return col.find(query, { projection: RECORD_ONLY }).toArray();
     },
   };

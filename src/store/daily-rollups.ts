@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { Redis, Result } from 'ioredis';
 import type { AnalyticsRepository, DailyTotals } from './analytics-repository.js';
 import type { AuditCountRows, AuditCountsRepository } from './audit-counts-repository.js';
-import { ALL_ORGS, comboOf, hourOf, slotInHour, slotOf } from './audit-layout.js';
+import { ALL_ORGS, comboOf, hourOf, slotInHour, slotOf, textKeyOf } from './audit-layout.js';
 import type { AuditDoc } from './audit-repository.js';
 import type { DayEvidence, EvidenceRepository, EvidenceTotals } from './evidence-repository.js';
 
@@ -126,17 +126,23 @@ const AUDIT = 'audit.';
 /**
  * What one record adds to the audit counts of a scope (its organization, or all of them): to its
  * day's counter, by its categories; to its hour's counter, by its categories and its slot
- * (audit-layout.ts). Hours have counters of their own so that copying one stays small.
+ * (audit-layout.ts). Hours have counters of their own so that copying one stays small. An
+ * organization's counts also go by text key (`x` per day, `k` per slot), so a search is counted too.
  */
 export function auditCountFields(doc: AuditDoc, scope: string): { day: Array<[string, number]>; hour: Array<[string, number]> } {
   const combo = comboOf(doc, scope);
-  return {
-    day: [[`${AUDIT}c.${combo}`, 1]],
-    hour: [
-      [`${AUDIT}c.${combo}`, 1],
-      [`${AUDIT}s.${slotInHour(slotOf(doc.created_at))}`, 1],
-    ],
-  };
+  const minute = slotInHour(slotOf(doc.created_at));
+  const day: Array<[string, number]> = [[`${AUDIT}c.${combo}`, 1]];
+  const hour: Array<[string, number]> = [
+    [`${AUDIT}c.${combo}`, 1],
+    [`${AUDIT}s.${minute}`, 1],
+  ];
+  if (scope !== ALL_ORGS) {
+    const key = textKeyOf(doc);
+    day.push([`${AUDIT}x.${key}`, 1]);
+    hour.push([`${AUDIT}k.${minute}.${key}`, 1]);
+  }
+  return { day, hour };
 }
 
 export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
@@ -234,15 +240,17 @@ export class DailyRollups {
   /**
    * Counts, in the audit counts only, records stored before those counts existed (audit-backfill.ts),
    * and copies them to the store. Not tied to an acknowledgement: the caller counts each record once.
+   * `texts` counts only by text key: for records counted by category before text keys existed.
    */
-  async countStored(docs: AuditDoc[]): Promise<void> {
+  async countStored(docs: AuditDoc[], only: 'all' | 'texts' = 'all'): Promise<void> {
+    const counted = only === 'all' ? [AUDIT] : [`${AUDIT}x.`, `${AUDIT}k.`];
     const keys = new Set<string>();
     const pipeline = this.redis.pipeline();
     for (const doc of docs) {
       for (const { scope, period, fields } of counterFields(doc)) {
         const key = `${this.counterPrefix}${scope}:${period}`;
         keys.add(key);
-        for (const [field, amount] of fields) if (field.startsWith(AUDIT)) pipeline.hincrby(key, field, amount);
+        for (const [field, amount] of fields) if (counted.some((p) => field.startsWith(p))) pipeline.hincrby(key, field, amount);
       }
     }
     for (const key of keys) pipeline.hincrby(key, VERSION_FIELD, 1).expire(key, COUNTER_TTL_S).sadd(this.dirtyKey, key);

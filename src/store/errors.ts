@@ -1,6 +1,6 @@
 // The store's own failures. The store knows nothing of HTTP: the API's error handler maps these to
 // the error catalogue (src/errors.ts), and workers let BullMQ retry them.
-import { MongoServerError } from 'mongodb';
+import { MongoBulkWriteError, MongoServerError } from 'mongodb';
 
 /** A unique index refused the write; the repository names what clashed. */
 export class DuplicateError extends Error {
@@ -9,13 +9,20 @@ export class DuplicateError extends Error {
   }
 }
 
-/** A unique index refused the write. FerretDB v1 (SQLite) reports one refusing an update as an InternalError, not as 11000. */
 /** A unique index refused a write: MongoDB's E11000, or FerretDB passing on its backend's refusal (SQLite, PostgreSQL). */
 export function isDuplicateKey(err: unknown): boolean {
   return (
     err instanceof MongoServerError &&
     (err.code === 11000 || err.message.includes('UNIQUE constraint failed') || err.message.includes('(SQLSTATE 23505)'))
   );
+}
+
+/** Indexes of the documents an unordered insert refused as already stored; null if anything else failed. */
+export function duplicateIndexes(err: unknown): number[] | null {
+  if (!(err instanceof MongoBulkWriteError)) return null;
+  const errors = Array.isArray(err.writeErrors) ? err.writeErrors : [err.writeErrors];
+  if (errors.length === 0 || !errors.every((e) => e.code === 11000)) return null;
+  return errors.map((e) => e.index);
 }
 
 /**

@@ -4,6 +4,7 @@ import type { MongoHandle } from './mongo.js';
 import { analyticsRepository } from './analytics-repository.js';
 import { auditCountsRepository } from './audit-counts-repository.js';
 import { auditRepository } from './audit-repository.js';
+import { auditTextsRepository } from './audit-texts-repository.js';
 import { bundleRepository } from './bundle-repository.js';
 import { bundleStore } from './bundle-store.js';
 import { evidenceRepository } from './evidence-repository.js';
@@ -32,6 +33,7 @@ export function createRepositories({ db }: Pick<MongoHandle, 'db'>, opts: StoreO
     policies: policyRepository(db),
     audit: auditRepository(db),
     auditCounts: auditCountsRepository(db),
+    auditTexts: auditTextsRepository(db),
     analytics: analyticsRepository(db),
     evidence: evidenceRepository(db),
     frameworkSettings: frameworkSettingsRepository(db),

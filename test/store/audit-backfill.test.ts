@@ -5,12 +5,15 @@ import { auditCountsRepository } from '../../src/store/audit-counts-repository.j
 import { backfillAuditLayout } from '../../src/store/audit-backfill.js';
 import { AuditJournal } from '../../src/store/audit-journal.js';
 import { auditRepository, type AuditDoc } from '../../src/store/audit-repository.js';
+import { auditTextsRepository } from '../../src/store/audit-texts-repository.js';
 import { newId } from '../../src/store/ids.js';
 import { policyRepository } from '../../src/store/policy-repository.js';
 import { drainHarness } from '../helpers/drain.js';
 
 const h = drainHarness('backfill');
 const silent = { info: () => undefined };
+const auditLog = () =>
+  new AuditLog({ audit: auditRepository(h.db), auditCounts: auditCountsRepository(h.db), auditTexts: auditTextsRepository(h.db), policies: policyRepository(h.db) }, { searchBudgetMs: 10_000 });
 
 const record = (at: number, decision: AuditDoc['decision']): AuditDoc => ({
   _id: newId('pf', at),
@@ -43,7 +46,7 @@ describe('backfillAuditLayout', () => {
     await drainer.start();
     await drainer.settled();
 
-    const log = new AuditLog({ audit: auditRepository(h.db), auditCounts: auditCountsRepository(h.db), policies: policyRepository(h.db) }, { searchBudgetMs: 10_000 });
+    const log = auditLog();
     expect((await log.list({ orgId: 'org_old', filter: {}, limit: 10, offset: 0 })).total).toBe(1);
 
     const redis = h.redis();
@@ -57,5 +60,44 @@ describe('backfillAuditLayout', () => {
     const newest = [...old, fresh].sort((a, b) => b.created_at.getTime() - a.created_at.getTime() || (a._id < b._id ? 1 : -1));
     expect(all.items.map((d) => d._id)).toEqual(newest.slice(1_000, 1_235).map((d) => d._id));
     expect(await h.db.collection('store_migrations').countDocuments({})).toBe(1);
+  }, 120_000);
+
+  it('gives text keys to records laid out by slot before them, counting them by key only', async () => {
+    await h.db.collection('store_migrations').deleteMany({});
+    const start = Date.parse('2026-03-01T00:00:00Z');
+    const journal = new AuditJournal(h.redis(), h.prefix(), 1_000);
+    const docs = Array.from({ length: 700 }, (_, i) => ({
+      ...record(start + i * 61_000, i % 4 === 0 ? 'BLOCKED' : 'ALLOWED'),
+      org_id: 'org_slots',
+      summary: i % 2 === 0 ? 'Masked EMAIL.' : 'Blocked SSN.',
+    }));
+    for (const doc of docs) await journal.append(doc);
+    const drainer = h.drainer(journal);
+    await drainer.start();
+    await drainer.settled();
+    await drainer.stop();
+    // As the release before text keys left them: slot keys and trigrams, no text key, no texts,
+    // counts by category only (and its Redis counters gone, as they expire).
+    await h.db.collection('audit').updateMany({ org_id: 'org_slots' }, { $unset: { t: '' }, $set: { g: ['mas', 'ske'] } });
+    await h.db.collection('audit_texts').deleteMany({ org_id: 'org_slots' });
+    await h.db.collection('audit_days').updateMany({ scope: 'org_slots' }, { $unset: { x: '' } });
+    await h.db.collection('audit_hours').updateMany({ _id: { $regex: '^org_slots:' } } as object, { $unset: { k: '' } });
+    const redis = h.redis();
+    for (const key of await redis.keys(`${journal.prefix}analytics:day:org_slots:*`)) await redis.del(key);
+
+    const log = auditLog();
+    const search = { orgId: 'org_slots', search: 'masked email', filter: {}, limit: 100, offset: 0 };
+    expect((await log.list(search)).total).toBe(0);
+    for (let run = 0; run < 2; run += 1) {
+      await backfillAuditLayout(h.db, redis, journal.prefix, h.rollupsFor(journal), silent, () => false);
+    }
+    const masked = docs.filter((d) => d.summary === 'Masked EMAIL.').sort((a, b) => b.created_at.getTime() - a.created_at.getTime() || (a._id < b._id ? 1 : -1));
+    const found = await log.list(search);
+    expect(found.total).toBe(masked.length);
+    expect(found.items.map((d) => d._id)).toEqual(masked.slice(0, 100).map((d) => d._id));
+    expect((await log.list({ ...search, search: 'masked email', filter: { decision: 'BLOCKED' } })).total).toBe(masked.filter((d) => d.decision === 'BLOCKED').length);
+    // Counted once: the category counts were not added to again.
+    expect((await log.list({ orgId: 'org_slots', filter: {}, limit: 1, offset: 0 })).total).toBe(docs.length);
+    expect(await h.db.collection('audit').countDocuments({ g: { $exists: true } })).toBe(0);
   }, 120_000);
 });

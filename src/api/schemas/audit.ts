@@ -65,7 +65,7 @@ export const AuditPage = z
     limit: z.number().int(),
     offset: z.number().int(),
     total: z.number().int(),
-    total_exact: z.boolean().describe('False when a search ran out of time before reading the whole window: total counts what it read'),
+    total_exact: z.boolean().describe('False when a search of all organizations (no org_id) ran out of time before reading the whole window: total counts what it read'),
     next_cursor: z.string().nullable().describe('Pass as cursor to go on after this page; null when there is nothing further'),
   })
   .meta({ id: 'AuditPage' });
