@@ -9,6 +9,10 @@
 --     paths and other expressions are left alone. The twin's name is deterministic and under 63
 --     characters (table prefix, md5 of table and field, `_gin`), so a repeat is a no-op. The GIN
 --     index fires this trigger again and is skipped for not being btree.
+--     The btree itself serves nothing (FerretDB pushes no sort or range down) and costs every write:
+--     a non-unique one is made again under its own name as a partial index `WHERE false`, which
+--     PostgreSQL never fills, so FerretDB's metadata and a later dropIndex still find it. Unique
+--     btrees (`_id`, slugs, key hashes) stay: they enforce uniqueness.
 -- (b) plan_cache_mode = force_custom_plan (also given on the server's command line): FerretDB's
 --     driver prepares its statements, and a generic plan of `_jsonb -> $1` matches no expression
 --     index; a custom plan sees the key as a constant.
@@ -19,8 +23,9 @@ DECLARE
   ix record;
   field text;
 BEGIN
-  SELECT n.nspname AS schema_name, t.relname AS table_name, am.amname AS method,
-         pg_get_indexdef(i.indexrelid, 1, true) AS first_key
+  SELECT n.nspname AS schema_name, t.relname AS table_name, am.amname AS method, c.relname AS index_name,
+         i.indisunique AS is_unique, i.indpred IS NOT NULL AS is_partial,
+         pg_get_indexdef(i.indexrelid) AS definition, pg_get_indexdef(i.indexrelid, 1, true) AS first_key
     INTO ix
     FROM pg_index i
     JOIN pg_class c ON c.oid = i.indexrelid
@@ -28,7 +33,8 @@ BEGIN
     JOIN pg_class t ON t.oid = i.indrelid
     JOIN pg_namespace n ON n.oid = t.relnamespace
    WHERE i.indexrelid = index_oid;
-  IF NOT FOUND OR ix.method <> 'btree' THEN
+  -- A partial btree is one this function made (or not FerretDB's): left alone.
+  IF NOT FOUND OR ix.method <> 'btree' OR ix.is_partial THEN
     RETURN;
   END IF;
   -- pg_get_indexdef prints the key as (_jsonb -> 'field'::text), quotes doubled inside the literal.
@@ -40,6 +46,10 @@ BEGIN
   EXECUTE format('CREATE INDEX IF NOT EXISTS %I ON %I.%I USING gin ((_jsonb -> %L) jsonb_path_ops)',
                  left(ix.table_name, 40) || '_' || left(md5(ix.table_name || '.' || field), 12) || '_gin',
                  ix.schema_name, ix.table_name, field);
+  IF NOT ix.is_unique THEN
+    EXECUTE format('DROP INDEX %I.%I', ix.schema_name, ix.index_name);
+    EXECUTE ix.definition || ' WHERE false';
+  END IF;
 END
 $fn$;
 

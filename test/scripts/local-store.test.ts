@@ -105,6 +105,16 @@ describe('the local store', () => {
     expect(indexes.every((line) => line.split(' ')[0]!.length <= 63)).toBe(true);
     await db.collection('events').createIndex({ org_id: 1 });
     expect((await indexesOf(pg, 'preflight', table)).filter(ginOn('org_id'))).toHaveLength(1);
+    // FerretDB's own btrees serve no query: the non-unique ones are kept empty (WHERE false); unique ones still enforce.
+    const btrees = (await indexesOf(pg, 'preflight', table)).filter((line) => line.includes('USING btree'));
+    const emptied = (field: string) => btrees.some((line) => line.includes(`((_jsonb -> '${field}'::text))`) && line.endsWith('WHERE false'));
+    expect(['org_id', 'kind'].map(emptied)).toEqual([true, true]);
+    expect(['_id', 'ref'].map(emptied)).toEqual([false, false]);
+    await expect(db.collection('events').insertMany([{ ref: -1 }, { ref: -1 }] as never[])).rejects.toThrow();
+    expect((await db.collection('events').listIndexes().toArray()).map((i) => i.name)).toContain('kind_1');
+    await db.collection('events').dropIndex('kind_1');
+    await db.collection('events').createIndex({ kind: 1 });
+    expect((await indexesOf(pg, 'preflight', table)).filter(ginOn('kind'))).toHaveLength(1);
 
     const docs = Array.from({ length: 5_000 }, (_, i) => ({ org_id: `org-${i % 100}`, created_at: new Date(i * 1000), kind: `k${i % 7}`, ref: i, meta: { source: 's' } }));
     await db.collection('events').insertMany(docs);
