@@ -199,7 +199,8 @@ function serverSettings(port: number, persist: boolean): string[] {
     port: String(port),
     listen_addresses: '127.0.0.1',
     unix_socket_directories: '',
-    max_connections: '200',
+    // FerretDB's pools (FERRETDB_POOL_MAX_CONNS each) open connections on demand; tests run several FerretDBs on one cluster.
+    max_connections: '600',
     shared_buffers: '256MB',
     effective_cache_size: '4GB',
     work_mem: '16MB',
@@ -305,6 +306,21 @@ export async function startPostgres(dir: string, opts: { persist: boolean; port?
 // FerretDB
 
 /**
+ * FerretDB's pool of PostgreSQL connections (pgx, `pool_max_conns`, 50 by default). A FerretDB 1.24
+ * command may hold one connection while it waits for another, so a pool that many concurrent commands
+ * fill stops answering for good (seen: the audit drain's concurrent counter upserts, and the API's
+ * reads, left FerretDB with 50 idle connections and answering nothing). Our processes open at most
+ * 32 Mongo connections each (src/store/mongo.ts); the pool is made large enough for several of them twice over.
+ */
+const FERRETDB_POOL_MAX_CONNS = 300;
+
+function withPoolSize(url: string): string {
+  const u = new URL(url);
+  if (!u.searchParams.has('pool_max_conns')) u.searchParams.set('pool_max_conns', String(FERRETDB_POOL_MAX_CONNS));
+  return u.toString();
+}
+
+/**
  * FerretDB on the PostgreSQL backend, its state in `dir`. It stores into `opts.postgresUrl` when
  * given; else (a test's own FerretDB, to kill and start again) into a PostgreSQL database of its own,
  * named after `dir`, on the cluster of the run (LOCAL_POSTGRES_URL, which scripts/stack.ts sets for
@@ -327,7 +343,7 @@ export async function startFerretDb(dir: string, database: string, port?: number
     bin,
     [
       '--handler=postgresql',
-      `--postgresql-url=${postgresUrl}`,
+      `--postgresql-url=${withPoolSize(postgresUrl)}`,
       `--state-dir=${dir}`,
       `--listen-addr=127.0.0.1:${port}`,
       '--debug-addr=-',

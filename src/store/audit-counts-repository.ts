@@ -48,30 +48,21 @@ export function auditCountsRepository(db: Db) {
   return {
     /** Raises each stored count to the given one; counts only grow, so repeats and late writers are harmless. */
     async raise(rows: AuditCountRows[]): Promise<void> {
-      await writeAll(
-        days,
-        rows
-          .filter((r) => r.period.length === 10)
-          .map(({ scope, period, counts }) => ({
-            updateOne: {
-              filter: { _id: `${scope}:${period}` },
-              update: { $max: counts, $setOnInsert: { scope, day: period } },
-              upsert: true,
-            },
-          })),
-      );
-      await writeAll(
-        hours,
-        rows
-          .filter((r) => r.period.length === 13)
-          .map(({ scope, period, counts }) => ({
-            updateOne: {
-              filter: { _id: `${scope}:${period}` },
-              update: { $max: counts, $setOnInsert: { scope_day: `${scope}:${period.slice(0, 10)}`, hour: period } },
-              upsert: true,
-            },
-          })),
-      );
+      const upsert = (scope: string, period: string, counts: Record<string, number>, onInsert: object) => ({
+        updateOne: { filter: { _id: `${scope}:${period}` }, update: { $max: counts, $setOnInsert: onInsert }, upsert: true },
+      });
+      await Promise.all([
+        writeAll(
+          days,
+          rows.filter((r) => r.period.length === 10).map(({ scope, period, counts }) => upsert(scope, period, counts, { scope, day: period })),
+        ),
+        writeAll(
+          hours,
+          rows
+            .filter((r) => r.period.length === 13)
+            .map(({ scope, period, counts }) => upsert(scope, period, counts, { scope_day: `${scope}:${period.slice(0, 10)}`, hour: period })),
+        ),
+      ]);
     },
     /** Every day of a scope that has records, in no particular order. */
     days(scope: string): Promise<AuditDayDoc[]> {

@@ -44,6 +44,8 @@ export class AuditDrainer extends EventEmitter {
   private retryOwn = false;
   /** A batch is between read and stored, acknowledged and counted. */
   private busy = false;
+  /** The copy of counted totals to the store, which runs beside the next batches (one at a time). */
+  private copying: Promise<void> | null = null;
 
   constructor(
     private readonly blocking: Redis,
@@ -78,8 +80,9 @@ export class AuditDrainer extends EventEmitter {
           await this.persist(entries);
           this.busy = false;
         }
-        // Idle: what was counted is copied now; under load, every COPY_INTERVAL_MS (daily-rollups.ts).
-        await this.targets.rollups.copyDue(entries.length === 0);
+        // Idle: what was counted is copied now; under load, every COPY_INTERVAL_MS (daily-rollups.ts),
+        // while the next batches are stored: a copy of hundreds of org-days must not stall the drain.
+        this.copy(entries.length === 0);
         failures = 0;
         this.emit('drained');
       } catch (err) {
@@ -91,6 +94,17 @@ export class AuditDrainer extends EventEmitter {
         await this.pause(Math.min(5_000, 100 * 2 ** Math.min(failures, 6)));
       }
     }
+  }
+
+  private copy(now: boolean): void {
+    if (this.copying) return;
+    this.copying = this.targets.rollups
+      .copyDue(now)
+      .catch((err: Error) => this.log.warn({ err: err.message }, 'copying audit counts failed; will retry'))
+      .finally(() => {
+        this.copying = null;
+        this.emit('drained');
+      });
   }
 
   /**
@@ -159,7 +173,7 @@ export class AuditDrainer extends EventEmitter {
 
   /** Resolves once the journal is empty and this drainer's last batch is stored, counted and copied. */
   async settled(): Promise<void> {
-    while (this.busy || this.targets.rollups.hasPending || (await this.journal.length()) > 0) await once(this, 'drained');
+    while (this.busy || this.copying || this.targets.rollups.hasPending || (await this.journal.length()) > 0) await once(this, 'drained');
   }
 
   /** Finishes the batch in hand, then stops; entries not yet read stay in the journal for others. */
@@ -169,6 +183,7 @@ export class AuditDrainer extends EventEmitter {
     // A blocked read would hold the loop for up to blockMs: cut it short.
     if (this.reading) this.blocking.disconnect();
     await this.loop;
+    await this.copying;
     // Counters not copied now stay in the dirty set, for any drainer's recovery round.
     if (this.blocking.status === 'end') await this.blocking.connect().catch(() => undefined);
     await this.targets.rollups.copyDue(true).catch(() => undefined);

@@ -6,9 +6,18 @@
 import type { AnyBulkWriteOperation, Collection, Document } from 'mongodb';
 
 const STATEMENTS_PER_COMMAND = 10;
+/** Commands in flight at once: a copy of hundreds of counters is not hundreds of round trips in a row. */
+const COMMANDS_AT_ONCE = 2;
 
+/** Every operation applied, in no particular order (callers' operations touch distinct documents). */
 export async function writeAll<T extends Document>(col: Collection<T>, ops: AnyBulkWriteOperation<T>[]): Promise<void> {
-  for (let i = 0; i < ops.length; i += STATEMENTS_PER_COMMAND) {
-    await col.bulkWrite(ops.slice(i, i + STATEMENTS_PER_COMMAND), { ordered: false });
-  }
+  let next = 0;
+  const lane = async () => {
+    while (next < ops.length) {
+      const chunk = ops.slice(next, next + STATEMENTS_PER_COMMAND);
+      next += STATEMENTS_PER_COMMAND;
+      await col.bulkWrite(chunk, { ordered: false });
+    }
+  };
+  await Promise.all(Array.from({ length: COMMANDS_AT_ONCE }, lane));
 }

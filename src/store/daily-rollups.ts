@@ -78,9 +78,12 @@ const DIRTY_BATCH = 500;
 /**
  * A drainer copies the counters it counted into at most this often (and at once when idle): under
  * load consecutive batches hit the same org-days and hours, and a copy is an upsert per counter,
- * the drain's dearest write. Counts, and the audit records a listing finds by them, lag by this much.
+ * the drain's dearest write. A copy that took long spaces the next one by twice its time, so copies
+ * take at most a third of the drain's time and merge more batches each. Counts, and the audit
+ * records a listing finds by them, lag by this much.
  */
 const COPY_INTERVAL_MS = 250;
+
 /**
  * Copies of one org-day are made one at a time: FerretDB applies an update by reading and rewriting
  * the document, so two concurrent copies could leave the older totals. A copy holds the day's lock
@@ -172,7 +175,7 @@ export class DailyRollups {
   private readonly dirtyKey: string;
   /** Counters this drainer counted into and has not copied yet. */
   private readonly pending = new Set<string>();
-  private lastCopy = 0;
+  private nextCopy = 0;
 
   constructor(
     private readonly redis: Redis,
@@ -197,19 +200,28 @@ export class DailyRollups {
   }
 
   /**
-   * Takes the locks of the keys (in sorted order, so two copiers cannot wait on each other), copies
-   * the keys it got, releases them. A key it did not get stays in the dirty set (every counted key is
-   * there until copied), so a later recovery round copies it.
+   * Takes the locks of the keys, copies the keys it got, releases them; answers the keys it did not
+   * get. All are tried at once; with `wait`, those another copier holds are then waited for, one by
+   * one in sorted order (so two copiers cannot wait on each other for long), each up to LOCK_WAIT_MS.
+   * A key not copied stays in the dirty set (every counted key is there until copied).
    */
-  private async locked(keys: string[], copy: (keys: string[]) => Promise<void>): Promise<void> {
+  private async locked(keys: string[], wait: boolean, copy: (keys: string[]) => Promise<void>): Promise<string[]> {
     const token = randomUUID();
     const held: string[] = [];
+    const missed: string[] = [];
     try {
-      for (const key of [...keys].sort()) if (await this.lock(`${key}:lock`, token)) held.push(key);
+      const pipeline = this.redis.pipeline();
+      for (const key of keys) pipeline.set(`${key}:lock`, token, 'PX', LOCK_TTL_MS, 'NX');
+      const replies = (await pipeline.exec()) ?? [];
+      keys.forEach((key, i) => (replies[i]?.[1] === 'OK' ? held : missed).push(key));
+      if (wait) {
+        for (const key of missed.splice(0).sort()) (await this.lock(`${key}:lock`, token) ? held : missed).push(key);
+      }
       if (held.length > 0) await copy(held);
     } finally {
       await Promise.all(held.map((key) => this.redis.pfRelease(`${key}:lock`, token)));
     }
+    return missed;
   }
 
   /**
@@ -264,7 +276,7 @@ export class DailyRollups {
    */
   async flush(keys: string[]): Promise<void> {
     if (keys.length === 0) return;
-    await this.locked(keys, (held) => this.copy(held));
+    await this.locked(keys, true, (held) => this.copy(held));
   }
 
   private async copy(keys: string[]): Promise<void> {
@@ -320,22 +332,29 @@ export class DailyRollups {
     return this.pending.size > 0;
   }
 
-  /** Copies the noted counters if COPY_INTERVAL_MS has passed since the last copy, or `now`. */
+  /**
+   * Copies the noted counters if their time has come (COPY_INTERVAL_MS), or `now`. Counters
+   * another copier is copying are not waited for: they stay noted, for the next copy.
+   */
   async copyDue(now = false): Promise<void> {
-    if (this.pending.size === 0 || (!now && Date.now() - this.lastCopy < COPY_INTERVAL_MS)) return;
-    this.lastCopy = Date.now();
+    if (this.pending.size === 0 || (!now && Date.now() < this.nextCopy)) return;
+    const started = Date.now();
     const keys = [...this.pending];
     this.pending.clear();
     try {
-      await this.flush(keys);
+      this.note(await this.locked(keys, false, (held) => this.copy(held)));
     } catch (err) {
-      for (const key of keys) this.pending.add(key);
+      this.note(keys);
       throw err;
+    } finally {
+      this.nextCopy = Date.now() + Math.max(COPY_INTERVAL_MS, 2 * (Date.now() - started));
     }
   }
 
   /** Copies counters some drainer counted but did not copy (it died, or the store failed). */
   async flushDirty(): Promise<void> {
-    await this.flush(await this.redis.srandmember(this.dirtyKey, DIRTY_BATCH));
+    const keys = await this.redis.srandmember(this.dirtyKey, DIRTY_BATCH);
+    // Keys being copied right now are left in the dirty set: whoever copies them clears them.
+    if (keys.length > 0) await this.locked(keys, false, (held) => this.copy(held));
   }
 }
