@@ -34,6 +34,7 @@ export function labReport({ rng: r, d }: Ctx): void {
   d.l`Ordering provider: ${mk.name(doc)}, MD (NPI ${mk.npi(r)})`;
   d.l`Collected: ${r.int(1, 12)}/${r.int(1, 28)}/2025 07:${r.int(10, 59)}   Received: same day`;
   d.l`Clinical info: ${mk.phi(dx)} (${mk.icd(code)}); on ${mk.phi(r.pick(MEDICATIONS))}`;
+  if (r.chance(0.5)) d.l`Bill to: Medicare Part B, beneficiary id ${mk.mbi(r)}`;
   d.l``;
   d.l`TEST                     RESULT    FLAG   UNITS      REFERENCE RANGE`;
   d.l`Hemoglobin A1c           ${r.int(5, 11)}.${r.int(0, 9)}       ${r.pick(['H', ' '])}      %          4.8-5.6`;
@@ -60,7 +61,8 @@ export function pharmacyLabel({ rng: r, d }: Ctx): void {
   d.l`TAKE 1 TABLET BY MOUTH ${r.pick(['ONCE DAILY', 'TWICE DAILY', 'AT BEDTIME'])}`;
   d.l`Prescriber: ${mk.name(doc)}, ${r.pick(['MD', 'DO', 'NP'])}   DEA ${mk.dea(r, doc.last)}   NPI ${mk.npi(r)}`;
   d.l`NDC ${r.digits(5)}-${r.digits(4)}-${r.digits(2)}   Mfr: ${r.pick(['Teva', 'Aurobindo', 'Zydus', 'Lupin'])}`;
-  d.l`Insurance: ${r.pick(['Caremark', 'Express Scripts', 'OptumRx'])} ID ${mk.member(r)}  Copay $${r.int(0, 45)}.00`;
+  if (r.chance(0.5)) d.l`Insurance: ${r.pick(['Caremark', 'Express Scripts', 'OptumRx'])} ID ${mk.member(r)}  Copay $${r.int(0, 45)}.00`;
+  else d.l`Plan: Medicare Part D   MBI ${mk.mbi(r)}   Copay $${r.int(0, 12)}.${r.pick(['00', '50'])}`;
   if (r.chance(0.4)) d.l`Note from pharmacist: patient also on ${mk.phi(r.pick(MEDICATIONS))}; counselled on interaction, prescriber ${mk.name(doc)} notified.`;
 }
 
