@@ -179,7 +179,39 @@ const trainTimetable: Render = ({ rng: r, d }) => {
   d.l`Sparpreis ab ${r.int(17, 60)},${r.pick(['99', '90'])} € · Auftragsnummer-Beispiel: ${r.chars('ABCDEFGHJKLMNPQRSTUVWXYZ', 6)}`;
 };
 
+/** A support queue's weekly digest: ticket, order and RMA numbers that look like phone numbers, durations, rates. */
+const queueDigest: Render = ({ rng: r, d }) => {
+  d.l`Support queue — week ${r.int(1, 52)} digest`;
+  d.l`Opened ${r.int(300, 2000)} · solved ${r.int(300, 2000)} · median first reply 00:${String(r.int(2, 59)).padStart(2, '0')}:${String(r.int(0, 59)).padStart(2, '0')} · CSAT ${percent(r)}`;
+  d.l``;
+  d.l`Oldest open:`;
+  for (let i = r.int(3, 5); i > 0; i--) d.l`  ${ticketId(r)}  order ${amazonOrder(r)}  RMA ${r.int(10, 99)}-${r.digits(3)}-${r.digits(5)}  waiting ${r.int(2, 19)}d  tag:${r.pick(['refund', 'carrier', 'warranty'])}`;
+  d.l``;
+  d.l`Macro usage: "Where is my order" ${r.int(50, 400)}×, "Reset password" ${r.int(20, 300)}×, "Card declined" ${r.int(10, 200)}×.`;
+  d.l`Callback line capacity: ${r.int(2, 9)} agents, SLA ${r.int(1, 4)}h. Next review ${isoTimestamp(r).slice(0, 10)}.`;
+};
+
+/** An accounts-payable run between companies: invoice and PO numbers, amounts, tax rates, no people. */
+const invoiceRun: Render = ({ rng: r, d }) => {
+  d.l`AP payment run ${isoTimestamp(r).slice(0, 10)} — batch ${r.int(1000, 9999)}`;
+  d.l`invoice_no,po_no,vendor,net,vat_rate,gross,due`;
+  for (let i = r.int(4, 7); i > 0; i--) {
+    d.l`INV-${r.int(2024, 2025)}-${r.digits(6)},PO${r.digits(8)},${r.pick(['Staples Inc.', 'Cintas Corp', 'Grainger', 'Dell Technologies', 'Atlassian'])},${amount(r, 20000)},${r.pick(['0%', '7%', '19%', '20%'])},${amount(r, 24000)},${r.int(1, 12)}/${r.int(1, 28)}/2025`;
+  }
+  d.l`Total ${amount(r, 90000)} USD across ${r.int(4, 7)} invoices; remittance advice id ${uuid(r)}.`;
+};
+
+/** A Japanese product sheet: JAN (EAN-13) codes, model numbers, dimensions. */
+const productSheetJa: Render = ({ rng: r, d }) => {
+  d.l`製品仕様書 — ${r.pick(['電気ケトル', 'ワイヤレスイヤホン', 'LEDデスクライト'])}`;
+  d.l`型番: ${r.pick(['KX', 'HP', 'LD'])}-${r.int(1000, 9999)}${r.pick(['A', 'B', 'W'])}`;
+  d.l`JANコード: ${ean13(r)}`;
+  d.l`定格: AC100V ${r.int(10, 1200)}W  質量: 約${r.int(100, 2000)}g  寸法: ${r.int(50, 300)}×${r.int(50, 300)}×${r.int(20, 200)}mm`;
+  d.l`発売日: ${r.int(2023, 2025)}年${r.int(1, 12)}月${r.int(1, 28)}日  希望小売価格: ${r.int(1980, 29800).toLocaleString('en-US')}円（税込）`;
+  d.l`ファームウェア: v${semver(r)}  ビルド ${shortSha(r)}`;
+};
+
 export const BENIGN_KINDS: Readonly<Record<string, Render>> = {
   releaseNotes, maskedCiLog, k8sNoSecrets, terraformVariables, apiQuickstart, shippingUpdate, productCatalog, internalAccessLog,
-  clinicalReference, alertPayload, schemaMigration, earningsSummary, trainTimetable,
+  clinicalReference, alertPayload, schemaMigration, earningsSummary, trainTimetable, queueDigest, invoiceRun, productSheetJa,
 };

@@ -1,6 +1,7 @@
 // Forms and letters in other languages, with their own phone, date and address conventions.
 // Foreign postal addresses are not labelled (the engine's address type is US_ADDRESS), and national
 // identity numbers (DNI, BSN, PESEL, Aadhaar...) are left out: no type of the engine names them.
+import { domainToASCII } from 'node:url';
 import type { Ctx, Part } from '../holdout/doc.js';
 import type { Rng } from '../corpus/rng.js';
 import { LOCALES, localName, type Locale } from './locales.js';
@@ -13,7 +14,10 @@ import { shopOrder } from './lookalikes.js';
 function localEmail(r: Rng, l: Locale, name: string): string {
   if (l.romaji) return `${r.pick(l.romaji)}${r.chance(0.5) ? r.int(1, 99) : ''}@${r.pick(l.mail)}`;
   const [first = '', ...rest] = name.split(' ');
-  return email(r, { first, last: rest.join(''), full: name }, l.mail);
+  const address = email(r, { first, last: rest.join(''), full: name }, l.mail);
+  // Internationalised domains are written as typed, or in the punycode form mail clients show.
+  const [local, domain = ''] = address.split('@');
+  return /[^\x00-\x7f]/.test(domain) && r.chance(0.5) ? `${local}@${domainToASCII(domain)}` : address;
 }
 
 /** Account numbers where IBAN is not used: Japanese and Korean banks, Indian banks with their IFSC branch code. */

@@ -4,10 +4,12 @@ import type { Ctx } from '../holdout/doc.js';
 import { mk, person } from './make.js';
 
 const COMPANIES = ['Brightline Analytics, Inc.', 'Northwind Logistics LLC', 'Harbor & Pike Software Corp.', 'Tidewater Biologics, Inc.', 'Quillfeather Media Group LLC'];
+const DOMAINS = ['brightline.ai', 'northwind-logistics.com', 'harborpike.io', 'tidewaterbio.com', 'quillfeather.media'];
 const LONG_DATE = (r: Ctx['rng']) => `${r.pick(['January', 'March', 'April', 'July', 'September', 'November'])} ${r.int(1, 28)}, 202${r.int(3, 6)}`;
 
 export function nda({ rng: r, d }: Ctx): void {
-  const co = r.pick(COMPANIES);
+  const c = r.int(0, COMPANIES.length - 1);
+  const co = COMPANIES[c] as string;
   const p = person(r);
   const signer = person(r);
   d.l`MUTUAL NON-DISCLOSURE AGREEMENT`;
@@ -27,6 +29,7 @@ export function nda({ rng: r, d }: Ctx): void {
   d.l`By: /s/ ${mk.name(signer)}`;
   d.l`Name: ${mk.name(signer)}`;
   d.l`Title: ${r.pick(['General Counsel', 'Chief Executive Officer', 'VP, Legal'])}`;
+  d.l`Email: ${mk.email(r, signer, DOMAINS[c])}`;
   d.l``;
   d.l`RECIPIENT`;
   d.l`Signature: ____${mk.name(p)}____`;
@@ -75,6 +78,7 @@ export function onboardingForm({ rng: r, d }: Ctx): void {
   d.l`Deposit 100% of net pay to this account.`;
   d.l``;
   d.l`Employee ID (assigned by HR): E${r.digits(6)}    Start date: ${r.int(1, 12)}/${r.int(1, 28)}/2025    Cost center: ${r.int(1000, 9999)}`;
+  d.l`Work email (assigned by IT): ${mk.email(r, p, r.pick(DOMAINS))}`;
 }
 
 export function i9Record({ rng: r, d }: Ctx): void {

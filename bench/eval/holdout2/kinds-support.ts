@@ -123,7 +123,9 @@ export function whatsappExport({ rng: r, d }: Ctx): void {
   d.l`${day}, 08:01 - Messages and calls are end-to-end encrypted. No one outside of this chat, not even WhatsApp, can read or listen to them.`;
   line(a, 'can u send me the account details for the deposit');
   line(b, 'sure');
-  line(b, r.chance(0.5) ? mk.iban(r, r.pick(['GB', 'IE', 'ES', 'PT', 'NL'])) : mk.account(r));
+  // Typed on a phone: IBANs in one run, sometimes in lower case.
+  const typed = mk.iban(r, r.pick(['GB', 'IE', 'ES', 'PT', 'NL']), false);
+  line(b, r.chance(0.5) ? (r.chance(0.3) ? { ...typed, text: typed.text.toLowerCase() } : typed) : mk.account(r));
   if (r.chance(0.5)) line(b, 'routing is ', mk.aba(r));
   line(a, 'thx. whats ur new number again');
   line(b, mk.phone(r));
