@@ -78,10 +78,15 @@ export function helpdeskJson({ rng: r, d }: Ctx): void {
   d.l`    "tags": ["${r.pick(['billing', 'login', 'shipping'])}", "tier_${r.int(1, 3)}"],`;
   d.l`    "custom_fields": [{ "id": 360${r.digits(9)}, "value": "${shopOrder(r)}" }],`;
   d.l`    "comments": [`;
-  d.l`      { "author": "agent", "public": true, "body": "Hi ${p.first}, thanks for reaching out. Could you confirm your date of birth so I can verify the account?" },`;
-  d.w`      { "author": "end-user", "public": true, "body": "Sure, it's ${mk.dob(r)}. ${r.chance(0.5) ? 'My other email is ' : ''}`;
-  if (r.chance(0.5)) d.put(mk.email(r, p));
-  d.l`" }`;
+  if (r.chance(0.5)) {
+    d.l`      { "author": "agent", "public": true, "body": "Hi ${p.first}, thanks for reaching out. Could you confirm your date of birth so I can verify the account?" },`;
+    d.w`      { "author": "end-user", "public": true, "body": "Sure, it's ${mk.dob(r)}.`;
+    if (r.chance(0.5)) d.w` My other email is ${mk.email(r, p)}`;
+    d.l`" }`;
+  } else {
+    d.l`      { "author": "agent", "public": true, "body": "Hello ${p.first}, for verification please reply with the billing ZIP code and the last four of the card." },`;
+    d.l`      { "author": "end-user", "public": true, "body": "zip ${r.digits(5)}, card ends ${r.digits(4)}. My full billing address is ${mk.address(r, false)} if that helps. Born ${mk.dob(r)}." }`;
+  }
   d.l`    ]`;
   d.l`  }`;
   d.l`}`;
@@ -91,24 +96,47 @@ export function chatTranscript({ rng: r, d }: Ctx): void {
   const p = person(r);
   const agent = r.pick(['Jordan', 'Sam', 'Alex', 'Riley']);
   let t = r.int(8, 18) * 60 + r.int(0, 59);
-  const ts = () => {
+  const say = (who: string, ...parts: Part[]) => {
     t += r.int(0, 2);
-    return `${String(Math.floor(t / 60)).padStart(2, '0')}:${String(t % 60).padStart(2, '0')}`;
+    d.put(`[${String(Math.floor(t / 60)).padStart(2, '0')}:${String(t % 60).padStart(2, '0')}] ${who}: `, ...parts, '\n');
   };
+  const me = p.first;
   d.l`Chat transcript - ${isoTimestamp(r).slice(0, 10)}`;
   d.l`Visitor: ${mk.name(p)} (${mk.email(r, p)})`;
-  d.l`Page: /account/billing   Browser: Chrome 124 on Windows`;
+  d.l`Page: /account/${r.pick(['billing', 'security', 'profile'])}   Browser: ${r.pick(['Chrome 124 on Windows', 'Safari on iPhone', 'Firefox 126 on Ubuntu'])}   IP: ${mk.ip(r)}`;
   d.l``;
-  d.l`[${ts()}] ${agent}: Hello! You're chatting with ${agent}. How can I help?`;
-  d.l`[${ts()}] ${p.first}: hi my card got declined 3 times`;
-  d.l`[${ts()}] ${agent}: Sorry about that. Which card is on the account? For security only share the last 4 digits.`;
-  if (r.chance(0.6)) d.l`[${ts()}] ${p.first}: its ${mk.card(r)} exp ${r.int(1, 12)}/${r.int(26, 30)}${r.chance(0.5) ? ` cvv ${r.digits(3)}` : ''}`;
-  else d.l`[${ts()}] ${p.first}: ending ${r.digits(4)}. the bank said try routing ${mk.aba(r)} acct ${mk.account(r)} instead?`;
-  d.l`[${ts()}] ${agent}: Please don't post full numbers in chat. I've removed it from our side.`;
-  d.l`[${ts()}] ${p.first}: ok sorry. also my phone changed, new one ${mk.phone(r)}`;
-  if (r.chance(0.5)) d.l`[${ts()}] ${p.first}: and billing address is ${mk.address(r, false)}`;
-  d.l`[${ts()}] ${agent}: Updated. Reference for this chat: ${ticketId(r)}. Anything else?`;
-  d.l`[${ts()}] ${p.first}: no thx 👍`;
+  say(agent, `Hello! You're chatting with ${agent}. How can I help?`);
+  switch (r.int(0, 3)) {
+    case 0:
+      say(me, 'hi my card got declined 3 times');
+      say(agent, 'Sorry about that. Which card is on the account? For security only share the last 4 digits.');
+      if (r.chance(0.6)) say(me, 'its ', mk.card(r), ` exp ${r.int(1, 12)}/${r.int(26, 30)}`, r.chance(0.5) ? ` cvv ${r.digits(3)}` : '');
+      else say(me, `ending ${r.digits(4)}. the bank said try routing `, mk.aba(r), ' acct ', mk.account(r), ' instead?');
+      say(agent, "Please don't post full numbers in chat. I've removed it from our side.");
+      break;
+    case 1:
+      say(me, "I'm locked out, the reset mail goes to my old address");
+      say(agent, 'I can help. To verify you, what is your date of birth and the phone number on the account?');
+      say(me, mk.dob(r), ' and ', mk.phone(r), r.chance(0.5) ? ' (or maybe the old one ' : '', r.chance(0.5) ? mk.phone(r) : '', ')');
+      say(agent, 'Thanks, verified. Which email should we use now?');
+      say(me, mk.email(r, p), ' please');
+      break;
+    case 2:
+      say(me, 'need to change where my paycheck advance gets deposited');
+      say(agent, 'Sure. Please type the new routing and account number, I will mask them after.');
+      say(me, 'routing ', mk.aba(r));
+      say(me, 'account ', mk.account(r), ' checking');
+      break;
+    default:
+      say(me, 'I sent BTC to the wrong address?? it went to ', mk.wallet(r, 'btc'));
+      say(agent, 'Let me check. What address did you intend to send it to?');
+      say(me, mk.wallet(r, 'btc'), ' which is my ledger');
+      say(agent, 'Transactions on-chain cannot be reversed, but I have opened a case for you.');
+  }
+  say(me, r.pick(['also', 'oh and', 'btw']), ' my phone changed, new one ', mk.phone(r));
+  if (r.chance(0.5)) say(me, 'and billing address is ', mk.address(r, false));
+  say(agent, `Updated. Reference for this chat: ${ticketId(r)}. Anything else?`);
+  say(me, r.pick(['no thx 👍', 'thats all, thanks!', 'nope 🙏']));
 }
 
 export function whatsappExport({ rng: r, d }: Ctx): void {
