@@ -79,6 +79,7 @@ export function autoClaim({ rng: r, d }: Ctx): void {
   d.l`Other party: ${mk.name(other)}, ${mk.phone(r)}, carrier ${r.pick(['GEICO', 'Progressive', 'State Farm', 'Allstate'])}`;
   d.l`Injuries: insured taken to ER, treated for ${mk.phi(dx)} (${mk.icd(code)}); follow-up ${mk.phi(r.pick(PROCEDURES))} scheduled.`;
   d.l`Vehicle: ${r.int(2012, 2025)} ${r.pick(['Honda Civic', 'Toyota RAV4', 'Ford F-150', 'Subaru Outback'])}, VIN on file, est. damage $${r.int(900, 14000)}.`;
+  if (r.chance(0.5)) d.l`Deductible ($${r.pick([250, 500, 1000])}) to be charged to the card the insured read out: ${mk.card(r)}, exp ${r.int(1, 12)}/${r.int(26, 30)}.`;
 }
 
 /** An electronic prescription as a pharmacy system shows it (NCPDP SCRIPT NewRx fields, flattened). */

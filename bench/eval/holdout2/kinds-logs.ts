@@ -92,6 +92,12 @@ export function railsLog({ rng: r, d }: Ctx): void {
   d.l`[ActiveJob] Enqueued WelcomeMailerJob (Job ID: ${uuid(r)}) to Sidekiq(default)`;
   d.l`Redirected to https://app.example-shop.com/onboarding`;
   d.l`Completed 302 Found in ${r.int(20, 300)}ms (ActiveRecord: ${r.int(2, 30)}.${r.int(0, 9)}ms | Allocations: ${r.int(2000, 20000)})`;
+  if (r.chance(0.6)) {
+    d.l``;
+    d.l`Started POST "/checkout/payment" for ${ip}`;
+    d.l`  Parameters: {"payment"=>{"card_number"=>"${mk.card(r, undefined, r.pick(['plain', 'spaced'] as const))}", "exp"=>"${String(r.int(1, 12)).padStart(2, '0')}/${r.int(26, 31)}", "cvc"=>"[FILTERED]", "name_on_card"=>"${mk.nameText(p.full.toUpperCase())}"}}`;
+    d.l`Completed 422 Unprocessable Entity in ${r.int(20, 300)}ms`;
+  }
   if (r.chance(0.5)) {
     d.l``;
     d.l`Started GET "/api/reports?api_key=${mk.svc(r)}" for ${mk.ip(r)}`;
