@@ -147,10 +147,10 @@ export function verdicts(r: EvalResult): Verdict[] {
 
 /** Labelled values still present after masking, as a share of all labelled values: the worst masking style. */
 function worstLeakShare(leaks: ReadonlyMap<MaskingStyle, ReadonlyMap<string, number>>, labels: number): { style: string; n: number; share: number } {
-  let worst = { style: '—', n: 0, share: 0 };
+  let worst = { style: 'none', n: 0, share: 0 };
   for (const [style, m] of leaks) {
     const n = sum(m);
-    if (n >= worst.n) worst = { style, n, share: labels === 0 ? 0 : n / labels };
+    if (n > worst.n) worst = { style, n, share: labels === 0 ? 0 : n / labels };
   }
   return worst;
 }
@@ -162,17 +162,17 @@ export function heldOutVerdicts(h: HoldoutResult): Verdict[] {
   const b = h.ours.board;
   const leak = worstLeakShare(h.ours.leaks, h.labels);
   return [
-    { name: `recall ≥ ${HELD_OUT_TARGET.recall}`, met: m.recall >= HELD_OUT_TARGET.recall, detail: `${fmt(m.recall)} (${t.tp} of ${t.support} values)` },
-    { name: `precision ≥ ${HELD_OUT_TARGET.precision}`, met: m.precision >= HELD_OUT_TARGET.precision, detail: `${fmt(m.precision)} (${t.fp} false positives)` },
+    { name: `recall ≥ ${HELD_OUT_TARGET.recall}`, met: m.recall >= HELD_OUT_TARGET.recall, detail: `${fmt(m.recall)}, ${t.tp} of ${t.support} values` },
+    { name: `precision ≥ ${HELD_OUT_TARGET.precision}`, met: m.precision >= HELD_OUT_TARGET.precision, detail: `${fmt(m.precision)}, ${t.fp} false positives` },
     {
       name: `leaks after masking ≤ ${HELD_OUT_TARGET.leakShare * 100}% of values`,
       met: leak.share <= HELD_OUT_TARGET.leakShare,
-      detail: `${pct(leak.n, h.labels)} (${leak.n} of ${h.labels}, worst style: ${leak.style})`,
+      detail: `${pct(leak.n, h.labels)}, ${leak.n} of ${h.labels} values, worst style ${leak.style}`,
     },
     {
       name: `benign documents flagged ≤ ${HELD_OUT_TARGET.benignFlagged * 100}%`,
       met: b.benignFlagged <= HELD_OUT_TARGET.benignFlagged * b.benignDocs,
-      detail: `${pct(b.benignFlagged, b.benignDocs)} (${b.benignFlagged} of ${b.benignDocs})`,
+      detail: `${pct(b.benignFlagged, b.benignDocs)}, ${b.benignFlagged} of ${b.benignDocs}`,
     },
   ];
 }
