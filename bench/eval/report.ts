@@ -44,6 +44,8 @@ export interface EvalResult {
   labels: number;
   ours: { board: Scoreboard; throughput: Throughput; errors: { doc: string; message: string }[]; leaks: Map<MaskingStyle, Map<string, number>> };
   presidio: PresidioScore | null;
+  /** True when Presidio was left out on purpose (--no-presidio), not because its venv failed. */
+  presidioSkipped?: boolean;
   /** The held-out corpus (bench/eval/holdout/), scored in the same run; absent with --no-holdout. */
   holdout?: HoldoutResult;
   /** The second, independent held-out corpus (bench/eval/holdout2/); absent with --no-holdout2. */
@@ -230,7 +232,7 @@ export function consoleReport(r: EvalResult): string {
   for (const [style, m] of r.ours.leaks) lines.push(`Leaks (${style}): ${sum(m)}${m.size ? ' — ' + byCount(m) : ''}`);
   const t = r.ours.throughput;
   lines.push(`Throughput: Preflight ${t.docsPerSec.toFixed(0)} docs/s, ${t.mbPerSec.toFixed(2)} MB/s` + (r.presidio ? `; Presidio ${r.presidio.run.docsPerSec.toFixed(1)} docs/s; ratio ${(t.docsPerSec / r.presidio.run.docsPerSec).toFixed(1)}×` : ''));
-  if (!r.presidio) lines.push('Presidio did not run (see the message above); only Preflight is reported.');
+  if (!r.presidio) lines.push(r.presidioSkipped ? 'Presidio was not run (--no-presidio); only Preflight is reported.' : 'Presidio did not run (see the message above); only Preflight is reported.');
   if (r.ours.errors.length) lines.push(`Engine errors: ${r.ours.errors.length} documents threw (first: ${r.ours.errors[0]?.doc}: ${r.ours.errors[0]?.message})`);
   lines.push('');
   for (const v of verdicts(r)) lines.push(`${v.met ? 'MET    ' : 'NOT MET'}  ${v.name}: ${v.detail}`);
@@ -314,7 +316,9 @@ export function markdownReport(r: EvalResult): string {
   out.push(
     r.presidio
       ? `- Reference: Presidio analyzer ${r.presidio.run.presidioVersion} (spaCy ${r.presidio.run.spacyVersion}, blank English pipeline with lower-case lemmas: pattern recognizers and context words, no NER), default recognizers. Each shared type is shown at the score threshold (0 = Presidio’s default, 0.4 or 0.5) that gives Presidio its best F1 on it.`
-      : '- Reference: **Presidio did not run** on this machine (its venv could not be built); only Preflight is reported.',
+      : r.presidioSkipped
+        ? '- Reference: **Presidio was not run** (`--no-presidio`); only Preflight is reported.'
+        : '- Reference: **Presidio did not run** on this machine (its venv could not be built); only Preflight is reported.',
   );
   out.push('');
   out.push('## Targets', '');

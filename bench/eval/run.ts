@@ -133,6 +133,7 @@ const result: EvalResult = {
   labels: docs.reduce((s, d) => s + d.labels.length, 0),
   ours: { board, throughput, errors: engine.errors, leaks },
   presidio,
+  presidioSkipped: opts['no-presidio'],
   ...(holdout ? { holdout: holdout.result } : {}),
   ...(holdout2 ? { holdout2: holdout2.result } : {}),
 };
@@ -157,7 +158,7 @@ writeSection(
     `| Preflight \`scan()\` | ${throughput.docsPerSec.toFixed(0)} | ${throughput.mbPerSec.toFixed(2)} |`,
     ...(p ? [`| Presidio ${p.presidioVersion} (blank spaCy pipeline) | ${p.docsPerSec.toFixed(1)} | ${(bytes / p.seconds / 1e6).toFixed(3)} |`] : []),
     '',
-    p ? `Ratio: ${(throughput.docsPerSec / p.docsPerSec).toFixed(1)}× (target ≥ 20×). Accuracy: [ACCURACY.md](ACCURACY.md).` : 'Presidio did not run. Accuracy: [ACCURACY.md](ACCURACY.md).',
+    p ? `Ratio: ${(throughput.docsPerSec / p.docsPerSec).toFixed(1)}× (target ≥ 20×). Accuracy: [ACCURACY.md](ACCURACY.md).` : opts['no-presidio'] ? 'Presidio was not run (--no-presidio). Accuracy: [ACCURACY.md](ACCURACY.md).' : 'Presidio did not run. Accuracy: [ACCURACY.md](ACCURACY.md).',
   ].join('\n'),
 );
 log(
