@@ -134,7 +134,7 @@ export function genericSecret(r: Rng): string {
 }
 
 /** Connection strings that carry a password, for the stores people really connect to. */
-export const STORES = ['postgres', 'postgres', 'mysql', 'mongo', 'redis', 'amqp', 'mssql'] as const;
+const STORES = ['postgres', 'postgres', 'mysql', 'mongo', 'redis', 'amqp', 'mssql'] as const;
 export type Store = (typeof STORES)[number];
 
 export function connectionString(r: Rng, user: string, pass: string, host: string, store: Store = r.pick(STORES)): string {

@@ -1,6 +1,6 @@
 // People: names, e-mail addresses, US phone numbers and addresses, dates of birth, SSNs, passports,
 // driving licences and the public IP addresses their devices use.
-import { DIGITS, LOWER, UPPER, type Rng } from '../corpus/rng.js';
+import { DIGITS, UPPER, type Rng } from '../corpus/rng.js';
 import { ssnOk } from './checks.js';
 
 const GIVEN = [
@@ -140,5 +140,3 @@ export function publicIpv6(r: Rng): string {
   return r.chance(0.5) ? `${prefix}:${h()}:${h()}::${h()}` : `${prefix}:${h()}:${h()}:${h()}:${h()}:${h()}:${h()}`;
 }
 
-export const username = (r: Rng, p: Person): string => `${ascii(p.first)}.${ascii(p.last)}`.slice(0, 20) + (r.chance(0.3) ? String(r.int(1, 9)) : '');
-export const lowerId = (r: Rng, n: number): string => r.chars(LOWER + DIGITS, n);
