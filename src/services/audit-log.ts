@@ -103,15 +103,16 @@ const sumKeys = (counts: Record<string, number> | undefined, keys: ReadonlySet<s
 
 const counted = (count: number) => ({ count, empty: count === 0 });
 
-function dayCount(day: AuditDayDoc, sel: Selection): { count: number | null; empty: boolean } {
-  if (sel.kind === 'texts') return counted(sumKeys(day.x, sel.keys));
+/** `byText`: the day's records by text key, read for a search only. */
+function dayCount(day: Pick<AuditDayDoc, 'c'>, sel: Selection, byText?: Record<string, number>): { count: number | null; empty: boolean } {
+  if (sel.kind === 'texts') return counted(sumKeys(byText, sel.keys));
   const matching = sumMatching(day.c, sel.kind === 'all' ? {} : sel.filter);
   return sel.kind === 'scan' ? { count: null, empty: matching === 0 } : counted(matching);
 }
 
 function hourCount(hour: AuditHourDoc, sel: Selection): { count: number | null; empty: boolean } {
   if (sel.kind === 'texts') return counted(Object.values(hour.k ?? {}).reduce((sum, byKey) => sum + sumKeys(byKey, sel.keys), 0));
-  return dayCount({ _id: hour._id, scope: '', day: '', c: hour.c }, sel);
+  return dayCount(hour, sel);
 }
 
 function slotCount(hour: AuditHourDoc, minute: string, sel: Selection): { count: number | null; empty: boolean } {
@@ -193,15 +194,20 @@ export class AuditLog {
 
   /** The scope's days that may hold matches, newest first, each splitting into hours and slots. */
   private async days(scope: string, sel: Selection, lo: number): Promise<Piece[]> {
-    const days = (await this.repos.auditCounts.days(scope)).sort((a, b) => (a.day < b.day ? 1 : -1));
+    const [days, textDays] = await Promise.all([
+      this.repos.auditCounts.days(scope),
+      sel.kind === 'texts' ? this.repos.auditCounts.textDays(scope) : [],
+    ]);
+    const byText = new Map(textDays.map((d) => [d.day, d.x]));
     return days
+      .sort((a, b) => (a.day < b.day ? 1 : -1))
       .map((day): Piece => {
         const start = Date.parse(`${day.day}T00:00:00Z`);
         let hours: Promise<AuditHourDoc[]> | null = null;
         return {
           start,
           end: start + DAY_MS - 1,
-          ...dayCount(day, sel),
+          ...dayCount(day, sel, byText.get(day.day)),
           split: async () => {
             hours ??= this.repos.auditCounts.hours(scope, day.day);
             return (await hours).sort((a, b) => (a.hour < b.hour ? 1 : -1)).map((hour) => hourPiece(scope, hour, sel));

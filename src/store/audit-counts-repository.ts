@@ -1,7 +1,8 @@
 // Counts of the audit trail (audit-layout.ts), written by the drainers as absolute totals with $max
 // (daily-rollups.ts), like the analytics: per scope (an organization, or `*` for all) and day, the
 // records by category (`audit_days`), and per scope and hour, by category and by slot (`audit_hours`);
-// an organization's also by text key, per day and per slot.
+// an organization's also by text key, per day (`audit_text_days`, apart: only a search reads them,
+// and they would double what every listing decodes) and per slot (in its hour).
 // A listing reads a scope's days (one small document each), then the hours of the days it enters.
 import type { Db } from 'mongodb';
 import { writeAll } from './bulk-writes.js';
@@ -14,8 +15,15 @@ export interface AuditDayDoc {
   day: string;
   /** Records by category key (audit-layout.ts, comboOf). */
   c: Record<string, number>;
-  /** An organization's records by text key (audit-layout.ts, textKeyOf); absent for all organizations. */
-  x?: Record<string, number>;
+}
+
+/** An organization's records of a day by text key (audit-layout.ts, textKeyOf). */
+export interface AuditTextDayDoc {
+  /** `${org id}:${day}` */
+  _id: string;
+  scope: string;
+  day: string;
+  x: Record<string, number>;
 }
 
 export interface AuditHourDoc {
@@ -45,16 +53,26 @@ export type AuditCountsRepository = ReturnType<typeof auditCountsRepository>;
 export function auditCountsRepository(db: Db) {
   const days = db.collection<AuditDayDoc>('audit_days');
   const hours = db.collection<AuditHourDoc>('audit_hours');
+  const textDays = db.collection<AuditTextDayDoc>('audit_text_days');
   return {
     /** Raises each stored count to the given one; counts only grow, so repeats and late writers are harmless. */
     async raise(rows: AuditCountRows[]): Promise<void> {
       const upsert = (scope: string, period: string, counts: Record<string, number>, onInsert: object) => ({
         updateOne: { filter: { _id: `${scope}:${period}` }, update: { $max: counts, $setOnInsert: onInsert }, upsert: true },
       });
+      const dayRows = rows.filter((r) => r.period.length === 10).map(({ scope, period, counts }) => {
+        const byText = Object.entries(counts).filter(([field]) => field.startsWith('x.'));
+        const byCategory = Object.entries(counts).filter(([field]) => !field.startsWith('x.'));
+        return { scope, period, byText: Object.fromEntries(byText), byCategory: Object.fromEntries(byCategory) };
+      });
       await Promise.all([
         writeAll(
           days,
-          rows.filter((r) => r.period.length === 10).map(({ scope, period, counts }) => upsert(scope, period, counts, { scope, day: period })),
+          dayRows.filter((r) => Object.keys(r.byCategory).length > 0).map(({ scope, period, byCategory }) => upsert(scope, period, byCategory, { scope, day: period })),
+        ),
+        writeAll(
+          textDays,
+          dayRows.filter((r) => Object.keys(r.byText).length > 0).map(({ scope, period, byText }) => upsert(scope, period, byText, { scope, day: period })),
         ),
         writeAll(
           hours,
@@ -67,6 +85,10 @@ export function auditCountsRepository(db: Db) {
     /** Every day of a scope that has records, in no particular order. */
     days(scope: string): Promise<AuditDayDoc[]> {
       return days.find({ scope }).toArray();
+    },
+    /** An organization's days by text key, in no particular order. */
+    textDays(orgId: string): Promise<AuditTextDayDoc[]> {
+      return textDays.find({ scope: orgId }).toArray();
     },
     /** The hours of one day of a scope that have records, in no particular order. */
     hours(scope: string, day: string): Promise<AuditHourDoc[]> {

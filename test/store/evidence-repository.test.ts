@@ -59,7 +59,8 @@ describe('evidence repository', () => {
     ] as never);
     const expected = { blocked: 5, masked: 1, last_at: new Date(7) };
     expect((await evidenceRepository(db).totalsByRule('org_old', '2026-03-01', '2026-04-30')).get('r')).toEqual(expected);
-    expect(await evidenceRepository(db).addMonthKeys()).toBeGreaterThanOrEqual(2);
+    // That read may have started the pass already (in the background); either way, once this one is done, so are the days.
+    await evidenceRepository(db).addMonthKeys();
     expect(await col.findOne({ _id: 'org_old:2026-04-01' as never })).toMatchObject({ org_month: 'org_old:2026-04' });
     expect(await col.countDocuments({ org_month: { $exists: false }, org_id: { $exists: true } })).toBe(0);
     expect(await evidenceRepository(db).addMonthKeys()).toBe(0);
