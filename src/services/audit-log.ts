@@ -18,6 +18,8 @@ const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 /** Slots read at once while a search of all organizations scans. */
 const SEARCH_READS_AT_ONCE = 8;
+/** Slots a listing reads ahead of the one it consumes (at most this many read in vain per page). */
+const READ_AHEAD = 8;
 /** A slot is read by text key, one read per key, when a search matches this few texts; else read whole. */
 const KEYED_READS = 4;
 
@@ -74,6 +76,8 @@ interface Piece {
   empty: boolean;
   /** A day's hours or an hour's slots, newest first; absent for a slot. */
   split?: () => Promise<Piece[]>;
+  /** An hour's slots, newest first (an hour's `split` answers them at once). */
+  slots?: Piece[];
   /** A slot's key. */
   slot?: string;
 }
@@ -235,27 +239,39 @@ export class AuditLog {
   ): Promise<AuditListPage> {
     const items: AuditDoc[] = [];
     let skip = offset;
+    const live = (p: Piece) => !(p.start > start.t || p.end < r.lo || p.empty);
+    const skippable = (p: Piece) => p.count !== null && p.start >= r.lo && p.end < start.t && skip >= p.count;
     const walk = async (pieces: Piece[]): Promise<boolean> => {
-      // An hour's slots whose matches are not counted (a filter) are read together, not one by one.
-      const reads = new Map<Piece, Promise<AuditDoc[]>>();
-      for (const p of pieces) {
-        if (p.split || p.count !== null || p.start > start.t || p.end < r.lo || p.empty) continue;
-        const read = this.readSlot(p, r, start);
-        read.catch(() => undefined);
-        reads.set(p, read);
+      const rest = pieces.filter(live);
+      let i = 0;
+      for (; i < rest.length && skippable(rest[i]!); i += 1) skip -= rest[i]!.count!;
+      if (i === rest.length) return false;
+      // Hours hold their slots: from the first hour entered, the slots of every hour after it are walked as one list.
+      if (rest[i]!.slots) return walkSlots(rest.slice(i).flatMap((hour) => hour.slots!.filter(live)));
+      for (const p of rest.slice(i)) {
+        if (skippable(p)) skip -= p.count!;
+        else if (await walk(await p.split!())) return true;
       }
-      for (const p of pieces) {
-        if (p.start > start.t || p.end < r.lo || p.empty) continue;
-        const whole = p.start >= r.lo && p.end < start.t;
-        if (whole && p.count !== null && skip >= p.count) {
-          skip -= p.count;
+      return false;
+    };
+    // Slots are read READ_AHEAD at a time ahead of the one consumed; one the counts skip is not waited for.
+    const walkSlots = async (slots: Piece[]): Promise<boolean> => {
+      const reads = new Map<Piece, Promise<AuditDoc[]>>();
+      const readAhead = (from: number) => {
+        for (const p of slots.slice(from, from + READ_AHEAD)) {
+          if (reads.has(p) || skippable(p)) continue;
+          const read = this.readSlot(p, r, start);
+          read.catch(() => undefined);
+          reads.set(p, read);
+        }
+      };
+      for (const [j, p] of slots.entries()) {
+        if (skippable(p)) {
+          skip -= p.count!;
           continue;
         }
-        if (p.split) {
-          if (await walk(await p.split())) return true;
-          continue;
-        }
-        for (const doc of await (reads.get(p) ?? this.readSlot(p, r, start))) {
+        readAhead(j);
+        for (const doc of await reads.get(p)!) {
           if (skip > 0) skip -= 1;
           else if (items.push(doc) === limit) return true;
         }
@@ -353,7 +369,7 @@ function hourPiece(scope: string, hour: AuditHourDoc, sel: Selection): Piece {
       return { start: slotStart, end: slotStart + SLOT_MS - 1, ...slotCount(hour, minute, sel), slot };
     })
     .sort((a, b) => b.start - a.start);
-  return { start, end: start + HOUR_MS - 1, ...hourCount(hour, sel), split: () => Promise.resolve(slots) };
+  return { start, end: start + HOUR_MS - 1, ...hourCount(hour, sel), slots, split: () => Promise.resolve(slots) };
 }
 
 function writeCursor(c: { t: number; i: string; k: number }, fingerprint: string): string {

@@ -83,6 +83,8 @@ const DIRTY_BATCH = 500;
  * records a listing finds by them, lag by this much.
  */
 const COPY_INTERVAL_MS = 250;
+/** Counters one copy takes at most: a copy stays well inside its locks' time to live; the rest wait for the next. */
+const COPY_MAX_KEYS = 2_000;
 
 /**
  * Copies of one org-day are made one at a time: FerretDB applies an update by reading and rewriting
@@ -339,8 +341,8 @@ export class DailyRollups {
   async copyDue(now = false): Promise<void> {
     if (this.pending.size === 0 || (!now && Date.now() < this.nextCopy)) return;
     const started = Date.now();
-    const keys = [...this.pending];
-    this.pending.clear();
+    const keys = [...this.pending].slice(0, COPY_MAX_KEYS);
+    for (const key of keys) this.pending.delete(key);
     try {
       this.note(await this.locked(keys, false, (held) => this.copy(held)));
     } catch (err) {
