@@ -1,6 +1,6 @@
 import type { DetectorType, Finding } from '../../types.js';
 import { makeFinding, type Detector } from '../detector.js';
-import { isPlaceholderValue, PLACEHOLDER_CONFIDENCE } from './values.js';
+import { isPlaceholderToken, PLACEHOLDER_CONFIDENCE } from './values.js';
 
 const AWS_SECRET_KEY: DetectorType = { type: 'AWS_SECRET_KEY', category: 'SECRETS' };
 
@@ -56,7 +56,7 @@ export const awsSecretKey: Detector = {
       const id = ids[nextId];
       const paired = id !== undefined && id.start <= end + PAIR_WINDOW && !OTHER_NAME.test(label.replace(ACCESS_KEY_ID, ''));
       if (!named && !paired) continue;
-      const confidence = isPlaceholderValue(m[0]) ? PLACEHOLDER_CONFIDENCE : named ? NAMED : PAIRED;
+      const confidence = isPlaceholderToken(m[0]) ? PLACEHOLDER_CONFIDENCE : named ? NAMED : PAIRED;
       found.push(makeFinding(AWS_SECRET_KEY, text, start, end, confidence));
     }
     return found;

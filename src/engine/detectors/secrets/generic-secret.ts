@@ -4,7 +4,7 @@ import type { DetectorType, Finding } from '../../types.js';
 import { keyWordSet, wordSet } from '../../words-present.js';
 import { makeFinding, type Detector } from '../detector.js';
 import { findAssignments, findTableCells, isPlaceholderPassword, keyWords, readValue, type Assignment } from './assignments.js';
-import { isPlaceholderValue, PLACEHOLDER_CONFIDENCE, shannonEntropy } from './values.js';
+import { isPlaceholderToken, PLACEHOLDER_CONFIDENCE, shannonEntropy } from './values.js';
 
 const GENERIC_SECRET: DetectorType = { type: 'GENERIC_SECRET', category: 'SECRETS' };
 
@@ -73,6 +73,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TOKEN_CHARS = /^[A-Za-z0-9+/=_\-.~:!@#$%^*]+$/;
 /** URLs, data URIs, SRI integrity strings (`sha512-...`) and file paths: not secrets by themselves. */
 const NOT_A_TOKEN = /^(?:https?:|data:|sha\d+-|md5-)|:\/\/|^(?:~|\.{1,2})?\/[\w.-]+\/[\w./-]*$/i;
+/** A Maven or Gradle coordinate, `[group:]artifact:version` (`io.jsonwebtoken:jjwt-api:0.12.3`). */
+const COORDINATE = /^(?:[A-Za-z][\w.-]*:)?[A-Za-z][\w.-]*:v?\d+(?:\.\d+)+[\w.-]*$/;
 /** Letters-only words joined by separators: `my-secret-value`, `org.example.app`. */
 const JOINED_WORDS = /^[A-Za-z]+(?:[-_.][A-Za-z]+)+$/;
 /** Commit ids and digests named as such nearby are not secrets, whatever key holds them. */
@@ -114,9 +116,9 @@ function isCountingUp(value: string): boolean {
 /** The confidence for a value named as a secret (`base` when it looks random), or null. */
 function judge(text: string, keyStart: number, value: string, end: number, base: number): number | null {
   if (value.length < MIN_LENGTH || value.length > MAX_LENGTH) return null;
-  if (!TOKEN_CHARS.test(value) || NOT_A_TOKEN.test(value) || JOINED_WORDS.test(value)) return null;
+  if (!TOKEN_CHARS.test(value) || NOT_A_TOKEN.test(value) || JOINED_WORDS.test(value) || COORDINATE.test(value)) return null;
   if (!/[A-Za-z]/.test(value) || isPlaceholderPassword(value)) return null;
-  if (isPlaceholderValue(value)) return PLACEHOLDER_CONFIDENCE;
+  if (isPlaceholderToken(value)) return PLACEHOLDER_CONFIDENCE;
   if (UUID.test(value)) return Math.min(base, UUID_CONFIDENCE);
   const hex = HEX.test(value);
   if (hex && hasCueNear(text, keyStart, end, DIGEST_CUE, 40)) return null;

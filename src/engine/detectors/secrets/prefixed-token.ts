@@ -1,7 +1,7 @@
 import { isWordCode } from '../../text.js';
 import type { DetectorType, Finding } from '../../types.js';
 import { makeFinding, type Detector } from '../detector.js';
-import { isPlaceholderValue, PLACEHOLDER_CONFIDENCE } from './values.js';
+import { isPlaceholderToken, PLACEHOLDER_CONFIDENCE } from './values.js';
 
 /**
  * One token shape of a provider: a global regex of a fixed prefix followed by a greedy run of the
@@ -37,7 +37,7 @@ export function prefixedToken(spec: TokenSpec): Detector {
           if (end < text.length && isWordCode(text.charCodeAt(end))) continue;
           const confidence = shape.judge(m[0]);
           if (confidence === null) continue;
-          found.push(makeFinding(spec, text, start, end, isPlaceholderValue(m[0]) ? PLACEHOLDER_CONFIDENCE : confidence));
+          found.push(makeFinding(spec, text, start, end, isPlaceholderToken(m[0]) ? PLACEHOLDER_CONFIDENCE : confidence));
         }
       }
       return found;

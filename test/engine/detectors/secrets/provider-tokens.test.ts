@@ -118,7 +118,7 @@ describe('provider tokens', () => {
     ['GITHUB_TOKEN', 'ghp_EXAMPLEa1b2c3d4e5f6g7h8i9j0k1l2m3n4o'],
     ['STRIPE_KEY', 'sk_test_4eC39HqLyjWDarjtT1zdp7dc'],
     ['STRIPE_KEY', 'sk_live_yourStripeKeyHere1234567890'],
-    ['OPENAI_API_KEY', 'sk-proj-yourkeyhereXXXXXXXXXXXXXXXXXXXXXXX'],
+    ['OPENAI_API_KEY', `sk-proj-${'yourkeyhere'.padEnd(156, 'X')}`],
     ['GOOGLE_API_KEY', 'AIzaSyDUMMYdummyDUMMYdummyDUMMYdummy123'],
   ])('keeps the %s placeholder %s below the default minimum', (type, text) => {
     expect(found(text, type)).toEqual([]);
