@@ -61,7 +61,12 @@ function authorityEnd(text: string, from: number): number {
   return i;
 }
 
-function findUris(text: string, found: Finding[]): void {
+/** True when a provider's token found before lies in text[from, to): it is reported as itself. */
+function holdsProviderToken(earlier: readonly Finding[], from: number, to: number): boolean {
+  return earlier.some((f) => f.category === 'SECRETS' && f.start >= from && f.end <= to);
+}
+
+function findUris(text: string, earlier: readonly Finding[], found: Finding[]): void {
   URI_SCHEME.lastIndex = 0;
   for (let m = URI_SCHEME.exec(text); m !== null; m = URI_SCHEME.exec(text)) {
     const authorityStart = m.index + m[0].length;
@@ -70,6 +75,8 @@ function findUris(text: string, found: Finding[]): void {
     const at = authority.lastIndexOf('@');
     const colon = authority.indexOf(':');
     if (at === -1 || colon === -1 || colon > at || at === authority.length - 1) continue;
+    // `https://oauth2:glpat-…@gitlab.com`: the GitLab token is the secret, reported as one.
+    if (holdsProviderToken(earlier, authorityStart + colon, authorityStart + at)) continue;
     const confidence = judgeCredentials(decoded(authority.slice(0, colon)), decoded(authority.slice(colon + 1, at)));
     if (confidence === null) continue;
     const end = uriEnd(text, authorityStart);
@@ -232,10 +239,10 @@ export const connectionString: Detector = {
   ...CONNECTION_STRING,
   keywords: ['://', 'jdbc:', 'password', 'pwd', 'accountkey', 'sharedaccesskey'],
   noiseExempt: true,
-  find(text, _earlier, shared = new ScanText(text)) {
+  find(text, earlier, shared = new ScanText(text)) {
     const found: Finding[] = [];
     // Each form is read only when the text holds what it starts with.
-    if (text.includes('://')) findUris(text, found);
+    if (text.includes('://')) findUris(text, earlier, found);
     if (shared.hasAny(JDBC_WORD)) findJdbc(text, found);
     if (shared.hasAny(SECRET_KEY_WORDS)) findKeyed(text, found);
     return found;

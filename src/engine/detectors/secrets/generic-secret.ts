@@ -175,12 +175,32 @@ function findLabelled(text: string, found: Finding[]): void {
   }
 }
 
+/** A URL's user-info: `scheme://` then up to `@`, before any `/`, `?`, `#` or space. */
+const USER_INFO = /:\/\/([^\s/?#@"'`<>]{1,256})@[A-Za-z0-9]/g;
+/** A token alone in a URL's user-info (`https://<token>@github.com`, a git remote): a credential by position. */
+const USER_INFO_TOKEN = 0.85;
+
+/**
+ * Tokens written as a URL's user name, as git remotes and CI logs carry them. A `user:password`
+ * pair is CONNECTION_STRING's; a provider's token is reported by its own type (higher confidence).
+ */
+function findUserInfo(text: string, found: Finding[]): void {
+  for (const m of text.matchAll(USER_INFO)) {
+    const value = m[1] ?? '';
+    if (value.includes(':')) continue;
+    const start = m.index + 3;
+    const confidence = judge(text, start, value, start + value.length, USER_INFO_TOKEN);
+    if (confidence !== null) found.push(makeFinding(GENERIC_SECRET, text, start, start + value.length, confidence));
+  }
+}
+
 export const genericSecret: Detector = {
   ...GENERIC_SECRET,
-  keywords: ['secret', 'token', 'key', 'auth', 'credential'],
+  keywords: ['secret', 'token', 'key', 'auth', 'credential', '://'],
   noiseExempt: true,
   find(text, _earlier, shared = new ScanText(text)) {
     const found: Finding[] = [];
+    if (text.includes('://')) findUserInfo(text, found);
     if (shared.hasAny(SECRET_KEY_ENDINGS)) findAssigned(text, found);
     if (shared.hasAny(LABEL_WORDS)) findLabelled(text, found);
     return found;
