@@ -66,11 +66,12 @@ export function keyWords(key: string): string[] {
   return words;
 }
 
-/** Index just past the separator (`=`, `:`, `=>`, `:=`) at `i`, or -1. Not `==`, `::`, `=~`. */
+/** Index just past the separator (`=`, `:`, `=>`, `:=`) at `i`, or -1. Not `==`, `::`, `=~`, `:-`. */
 function separatorEnd(text: string, i: number): number {
   const c = text.charAt(i);
   const next = text.charAt(i + 1);
-  if (c === ':') return next === '=' ? i + 2 : next === ':' ? -1 : i + 1;
+  // `${VAR:-fallback}`, `${VAR:+x}`, `${VAR:?msg}` are the shell's, not separators (env-defaults.ts).
+  if (c === ':') return next === '=' ? i + 2 : next === ':' || next === '-' || next === '+' || next === '?' ? -1 : i + 1;
   if (c === '=') return next === '>' ? i + 2 : next === '=' || next === '~' ? -1 : i + 1;
   return -1;
 }

@@ -4,6 +4,7 @@ import type { DetectorType, Finding } from '../../types.js';
 import { keyWordSet, wordSet } from '../../words-present.js';
 import { makeFinding, type Detector } from '../detector.js';
 import { findAssignments, findTableCells, isPlaceholderPassword, keyWords, readValue, type Assignment } from './assignments.js';
+import { ENV_DEFAULT_WORDS, findEnvDefaults } from './env-defaults.js';
 import { isPlaceholderToken, PLACEHOLDER_CONFIDENCE, shannonEntropy } from './values.js';
 
 const GENERIC_SECRET: DetectorType = { type: 'GENERIC_SECRET', category: 'SECRETS' };
@@ -70,7 +71,7 @@ function entropyFloor(length: number, table: readonly [number, number][]): numbe
 const HEX = /^[0-9a-f]+$|^[0-9A-F]+$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Characters a key or token is written in; anything else (spaces, commas) makes it text. */
-const TOKEN_CHARS = /^[A-Za-z0-9+/=_\-.~:!@#$%^*]+$/;
+const TOKEN_CHARS = /^[A-Za-z0-9+/=_\-.~:!@#$%^*&()]+$/;
 /** URLs, data URIs, SRI integrity strings (`sha512-...`) and file paths: not secrets by themselves. */
 const NOT_A_TOKEN = /^(?:https?:|data:|sha\d+-|md5-)|:\/\/|^(?:~|\.{1,2})?\/[\w.-]+\/[\w./-]*$/i;
 /** A Maven or Gradle coordinate, `[group:]artifact:version` (`io.jsonwebtoken:jjwt-api:0.12.3`). */
@@ -127,8 +128,9 @@ function judge(text: string, keyStart: number, value: string, end: number, base:
   return base;
 }
 
-function findAssigned(text: string, found: Finding[]): void {
-  for (const a of [...findAssignments(text, STEM), ...findTableCells(text, STEM, namesSecret)]) {
+function findAssigned(text: string, found: Finding[], shared: ScanText): void {
+  const envDefaults = shared.hasAny(ENV_DEFAULT_WORDS) ? findEnvDefaults(text) : [];
+  for (const a of [...findAssignments(text, STEM), ...findTableCells(text, STEM, namesSecret), ...envDefaults]) {
     if (!namesSecret(wordsWithLabel(text, a))) continue;
     let start = a.valueStart;
     let end = a.valueEnd;
@@ -201,7 +203,7 @@ export const genericSecret: Detector = {
   find(text, _earlier, shared = new ScanText(text)) {
     const found: Finding[] = [];
     if (text.includes('://')) findUserInfo(text, found);
-    if (shared.hasAny(SECRET_KEY_ENDINGS)) findAssigned(text, found);
+    if (shared.hasAny(SECRET_KEY_ENDINGS)) findAssigned(text, found, shared);
     if (shared.hasAny(LABEL_WORDS)) findLabelled(text, found);
     return found;
   },

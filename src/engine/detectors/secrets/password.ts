@@ -3,6 +3,8 @@ import type { DetectorType, Finding } from '../../types.js';
 import { wordSet, type WordSet } from '../../words-present.js';
 import { makeFinding, type Detector } from '../detector.js';
 import { findAssignments, findTableCells, isPlaceholderPassword, type Assignment } from './assignments.js';
+import { findCommandPasswords } from './command-passwords.js';
+import { ENV_DEFAULT_WORDS, findEnvDefaults } from './env-defaults.js';
 import { isPlaceholderValue, PLACEHOLDER_CONFIDENCE } from './values.js';
 
 const PASSWORD: DetectorType = { type: 'PASSWORD', category: 'SECRETS' };
@@ -131,13 +133,24 @@ function findProse(text: string, found: Finding[], shared: ScanText): void {
   }
 }
 
+/** Tools taking a password as an option, and LDAP's `bindpw`/`rootpw` (in the keyword `pw`). */
+const COMMAND_WORDS = wordSet(['curl', 'mysql', 'mariadb', 'sshpass', 'htpasswd', 'redis-cli', 'ldap', 'bindpw', 'rootpw']);
+
+function findOnCommandLines(text: string, found: Finding[]): void {
+  for (const span of findCommandPasswords(text)) {
+    const value = text.slice(span.start, span.end);
+    if (value.length < MIN_LENGTH || value.length > MAX_LENGTH || isPlaceholderPassword(value) || value.startsWith('$')) continue;
+    found.push(makeFinding(PASSWORD, text, span.start, span.end, isPlaceholderValue(value) ? PLACEHOLDER_CONFIDENCE : STRONG));
+  }
+}
+
 export const password: Detector = {
   ...PASSWORD,
-  keywords: ['pass', 'pw', 'reset'],
+  keywords: ['pass', 'pw', 'reset', 'curl', 'mysql', 'mariadb', 'redis-cli', 'ldap'],
   find(text, _earlier, shared = new ScanText(text)) {
     const found: Finding[] = [];
     const assignments = shared.hasAny(STEM_WORDS)
-      ? [...findAssignments(text, STEM), ...findTableCells(text, STEM, namesPassword)]
+      ? [...findAssignments(text, STEM), ...findTableCells(text, STEM, namesPassword), ...(shared.hasAny(ENV_DEFAULT_WORDS) ? findEnvDefaults(text) : [])]
       : [];
     for (const a of assignments) {
       if (!namesPasswordIn(a)) continue;
@@ -145,6 +158,7 @@ export const password: Detector = {
       if (confidence !== null) found.push(makeFinding(PASSWORD, text, a.valueStart, a.valueEnd, confidence));
     }
     findProse(text, found, shared);
+    if (shared.hasAny(COMMAND_WORDS)) findOnCommandLines(text, found);
     return found;
   },
 };
