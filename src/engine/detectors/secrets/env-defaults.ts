@@ -1,3 +1,4 @@
+import type { ScanText } from '../../scan-text.js';
 import { wordSet } from '../../words-present.js';
 import { keyWords, readValue, type Assignment } from './assignments.js';
 
@@ -7,8 +8,14 @@ import { keyWords, readValue, type Assignment } from './assignments.js';
 // `${DB_PASSWORD:-…}`. Each is read as an assignment of the fallback to the variable's name, so
 // PASSWORD and GENERIC_SECRET judge name and value as for `DB_PASSWORD = "…"`.
 
-/** Every form holds one of these, lower-cased. */
-export const ENV_DEFAULT_WORDS = wordSet(['env', 'get(', 'fetch(', 'config(', '${']);
+/** Every form holds one of these, lower-cased: a text without any holds no fallback. */
+export const ENV_DEFAULT_WORDS = wordSet(['get(', 'env(', 'fetch(', 'getordefault(', 'config(', 'env.', 'env[', 'environ', '$_server', '${']);
+/** Each form, read only when the text holds one of its words. */
+const CALL_WORDS = wordSet(['get(', 'env(', 'fetch(', 'getordefault(', 'config(']);
+const FALLBACK_WORDS = wordSet(['env.', 'env[', 'environ', '$_server', 'getenv(']);
+const SHELL_WORDS = wordSet(['${']);
+/** The operators a fallback follows. */
+const OR = /\|\||\?\?|\?:|\bor\b/;
 
 const NAME = String.raw`[A-Za-z_][\w.]{0,100}`;
 /** `getenv("NAME", ` and friends, up to the fallback's opening quote. */
@@ -47,10 +54,16 @@ function nameAt(m: RegExpExecArray, text: string): [number, number] | null {
   return null;
 }
 
-/** Fallbacks of environment lookups, as assignments of the fallback to the variable's name. */
-export function findEnvDefaults(text: string): Assignment[] {
+/**
+ * Fallbacks of environment lookups, as assignments of the fallback to the variable's name. Worked
+ * out once per scan (`shared.once`) for PASSWORD and GENERIC_SECRET both.
+ */
+export function findEnvDefaults(text: string, shared: ScanText): Assignment[] {
   const found: Assignment[] = [];
-  for (const pattern of [CALL, FALLBACK]) {
+  const patterns = [];
+  if (shared.hasAny(CALL_WORDS)) patterns.push(CALL);
+  if (shared.hasAny(FALLBACK_WORDS) && OR.test(text)) patterns.push(FALLBACK);
+  for (const pattern of patterns) {
     pattern.lastIndex = 0;
     for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
       const name = nameAt(m, text);
@@ -58,6 +71,7 @@ export function findEnvDefaults(text: string): Assignment[] {
       if (a) found.push(a);
     }
   }
+  if (!shared.hasAny(SHELL_WORDS)) return found;
   for (const m of text.matchAll(SHELL)) {
     const name = m[1] ?? '';
     const valueStart = m.index + 2 + name.length + (m[0].charAt(2 + name.length) === ':' ? 2 : 1);

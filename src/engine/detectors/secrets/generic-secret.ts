@@ -129,7 +129,7 @@ function judge(text: string, keyStart: number, value: string, end: number, base:
 }
 
 function findAssigned(text: string, found: Finding[], shared: ScanText): void {
-  const envDefaults = shared.hasAny(ENV_DEFAULT_WORDS) ? findEnvDefaults(text) : [];
+  const envDefaults = shared.hasAny(ENV_DEFAULT_WORDS) ? shared.once(findEnvDefaults) : [];
   for (const a of [...findAssignments(text, STEM), ...findTableCells(text, STEM, namesSecret), ...envDefaults]) {
     if (!namesSecret(wordsWithLabel(text, a))) continue;
     let start = a.valueStart;

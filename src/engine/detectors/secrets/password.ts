@@ -150,7 +150,7 @@ export const password: Detector = {
   find(text, _earlier, shared = new ScanText(text)) {
     const found: Finding[] = [];
     const assignments = shared.hasAny(STEM_WORDS)
-      ? [...findAssignments(text, STEM), ...findTableCells(text, STEM, namesPassword), ...(shared.hasAny(ENV_DEFAULT_WORDS) ? findEnvDefaults(text) : [])]
+      ? [...findAssignments(text, STEM), ...findTableCells(text, STEM, namesPassword), ...(shared.hasAny(ENV_DEFAULT_WORDS) ? shared.once(findEnvDefaults) : [])]
       : [];
     for (const a of assignments) {
       if (!namesPasswordIn(a)) continue;
