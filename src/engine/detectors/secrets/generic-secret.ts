@@ -5,7 +5,7 @@ import { keyWordSet, wordSet } from '../../words-present.js';
 import { makeFinding, type Detector } from '../detector.js';
 import { findAssignments, findTableCells, isPlaceholderPassword, keyWords, readValue, type Assignment } from './assignments.js';
 import { ENV_DEFAULT_WORDS, findEnvDefaults } from './env-defaults.js';
-import { isPlaceholderToken, PLACEHOLDER_CONFIDENCE, shannonEntropy } from './values.js';
+import { isPlaceholderToken, isPlaceholderValue, PLACEHOLDER_CONFIDENCE, shannonEntropy } from './values.js';
 
 const GENERIC_SECRET: DetectorType = { type: 'GENERIC_SECRET', category: 'SECRETS' };
 
@@ -35,12 +35,29 @@ const NOT_SECRET_WORDS = new Set([
 /** A bare `key` or `token` borrows the word before it in labels such as "API key: ..." */
 const BARE_KEYS = new Set(['key', 'token', 'secret']);
 
-/** A key naming a secret ends in one of these: without one among the text's letters and digits, none does. */
-const SECRET_KEY_ENDINGS = keyWordSet(SECRET_ENDINGS);
+/**
+ * Services whose keys have no prefix of their own (gitleaks finds them by the service's name
+ * beside the key): a `<service>_…_key` names a secret, as `ALGOLIA_ADMIN_KEY`, `TWITTER_CONSUMER_KEY`.
+ */
+const SERVICES = [
+  'adafruit', 'adobe', 'airtable', 'algolia', 'alibaba', 'asana', 'atlassian', 'beamer', 'bitbucket', 'bittrex',
+  'codecov', 'cohere', 'coinbase', 'confluent', 'contentful', 'datadog', 'deepseek', 'discord', 'droneci', 'dropbox',
+  'etsy', 'facebook', 'fastly', 'finicity', 'finnhub', 'firebase', 'flickr', 'freshbooks', 'gitter', 'gocardless',
+  'heroku', 'hubspot', 'intercom', 'jfrog', 'jira', 'kraken', 'kucoin', 'launchdarkly', 'linkedin', 'looker',
+  'mailchimp', 'mailgun', 'mapbox', 'mattermost', 'messagebird', 'mistral', 'netlify', 'newrelic', 'okta', 'pinecone',
+  'plaid', 'pusher', 'rapidapi', 'segment', 'sendbird', 'sentry', 'snyk', 'sonar', 'squarespace', 'sumologic',
+  'supabase', 'telegram', 'travis', 'twitch', 'twitter', 'yandex', 'zendesk',
+];
+const SERVICE_WORDS = new Set(SERVICES);
+
+/** A key naming a secret ends in one of these, or names a service: without one among the text's letters and digits, none does. */
+const SECRET_KEY_ENDINGS = keyWordSet([...SECRET_ENDINGS, ...SERVICES]);
 
 function namesSecret(words: readonly string[]): boolean {
+  if (words.some((w) => NOT_SECRET_WORDS.has(w))) return false;
   const joined = words.join('');
-  return SECRET_ENDINGS.some((e) => joined.endsWith(e)) && !words.some((w) => NOT_SECRET_WORDS.has(w));
+  if (SECRET_ENDINGS.some((e) => joined.endsWith(e))) return true;
+  return words.length >= 2 && words[words.length - 1] === 'key' && words.some((w) => SERVICE_WORDS.has(w));
 }
 
 /** Key words with the preceding label word pulled in for `API key:` and `Access token =`. */
@@ -143,9 +160,29 @@ function findAssigned(text: string, found: Finding[], shared: ScanText): void {
       end = start;
       while (end < text.length && end - start <= MAX_LENGTH && !/[\s"'`,;<>]/.test(text.charAt(end))) end++;
     }
-    const confidence = judge(text, a.keyStart, text.slice(start, end), end, CONFIDENCE);
+    const value = text.slice(start, end);
+    const confidence = basicCredential(value) ?? judge(text, a.keyStart, value, end, CONFIDENCE);
     if (confidence !== null) found.push(makeFinding(GENERIC_SECRET, text, start, end, confidence));
   }
+}
+
+/** `user:password` in base64, as Docker's config.json `"auth"` and HTTP Basic carry it: sure, whatever the words. */
+const BASIC_CREDENTIAL = 0.9;
+const BASE64 = /^[A-Za-z0-9+/]{8,}={0,2}$/;
+const USER_PASSWORD = /^[\x21-\x39\x3b-\x7e]{1,100}:[\x20-\x7e]{4,200}$/;
+
+/** The confidence for a base64 `user:password` (lower for a stand-in password), or null when the value is none. */
+function basicCredential(value: string): number | null {
+  if (value.length % 4 !== 0 || !BASE64.test(value)) return null;
+  let decoded: string;
+  try {
+    decoded = atob(value);
+  } catch {
+    return null;
+  }
+  if (!USER_PASSWORD.test(decoded)) return null;
+  const password = decoded.slice(decoded.indexOf(':') + 1);
+  return isPlaceholderPassword(password) || isPlaceholderValue(password) ? PLACEHOLDER_CONFIDENCE : BASIC_CREDENTIAL;
 }
 
 /**

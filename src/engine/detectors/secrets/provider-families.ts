@@ -59,11 +59,28 @@ function named(provider: string, token: Token): Token {
 // Legacy Vault service tokens: `s.` and 24 random letters and digits, mixed case.
 const VAULT_LEGACY = /^s\.(?=[^]*[a-z])(?=[^]*[A-Z])(?=[^]*\d)[A-Za-z0-9]{24}$/;
 
+/** An Azure SAS signature: HMAC-SHA256 in base64 (44 characters, one `=`), maybe percent-encoded. */
+function sasSignature(value: string): number | null {
+  const decoded = value.replace(/%2B/gi, '+').replace(/%2F/gi, '/').replace(/%3D/gi, '=');
+  return /^[A-Za-z0-9+/]{43}=$/.test(decoded) ? SURE : null;
+}
+
 export const FAMILIES: readonly Family[] = [
   { type: 'AGE_SECRET_KEY', tokens: [laid('AGE-SECRET-KEY-1', 'A-Z0-9', /^AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}$/)] },
   { type: 'ADOBE_CLIENT_SECRET', tokens: [body('p8e-', ALNUM, 32, 32, LIKELY)] },
   { type: 'AIRTABLE_TOKEN', tokens: [laid('pat', `${ALNUM}.`, /^pat[A-Za-z0-9]{14}\.[0-9a-f]{64}$/)] },
   { type: 'ALIBABA_ACCESS_KEY', tokens: [body('LTAI', ALNUM, 20, 20, LIKELY)] },
+  {
+    // Entra ID (Azure AD) app secrets: 3 characters, a digit, `Q~`, then 31–34 more.
+    type: 'AZURE_AD_CLIENT_SECRET',
+    tokens: [{ keyword: 'q~', shape: { pattern: /[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.-]+/g, judge: (v) => (v.length >= 37 && v.length <= 40 ? 0.85 : null) } }],
+  },
+  {
+    // Shared access signatures in URLs and connection strings: the `sig=` is the secret; `sv=` (the
+    // signed version) marks the query as a SAS.
+    type: 'AZURE_SAS_TOKEN',
+    tokens: [{ keyword: 'sig=', shape: { pattern: /[?&;]sig=([A-Za-z0-9%+/=]+)/dg, group: 1, context: /\bsv=\d{4}-\d\d-\d\d/, judge: sasSignature } }],
+  },
   { type: 'ARTIFACTORY_TOKEN', tokens: [body('AKCp', ALNUM, 69), body('cmVmd', ALNUM, 59, 59, LIKELY)] },
   { type: 'ATLASSIAN_API_TOKEN', tokens: [body('ATATT3', `${B64URL}=`, 186)] },
   { type: 'AWS_BEDROCK_API_KEY', tokens: [laid('ABSK', `${B64}=`, /^ABSK[A-Za-z0-9+/]{109,269}={0,2}$/)] },
@@ -139,6 +156,16 @@ export const FAMILIES: readonly Family[] = [
   {
     type: 'SENTRY_TOKEN',
     tokens: [laid('sntrys_eyJ', `${B64}=_`, /^sntrys_eyJ[A-Za-z0-9+/]{20,400}={0,2}_[A-Za-z0-9+/]{43}$/), body('sntryu_', HEX, 64)],
+  },
+  {
+    // Sidekiq Pro/Enterprise gem server credentials, as Bundler reads them from the environment.
+    type: 'SIDEKIQ_SECRET',
+    tokens: [
+      {
+        keyword: 'contribsys',
+        shape: { pattern: /\bBUNDLE_(?:ENTERPRISE|GEMS)__CONTRIBSYS__COM[ \t]*[=:][ \t]*["']?([a-f0-9]{8}:[a-f0-9]{8})\b/dgi, group: 1, judge: () => SURE },
+      },
+    ],
   },
   { type: 'SHIPPO_API_TOKEN', tokens: [laid('shippo_', `${ALNUM}_`, /^shippo_(?:live|test)_[a-fA-F0-9]{40}$/)] },
   { type: 'SHOPIFY_TOKEN', tokens: [body('shpat_', ANY_HEX, 32), body('shpca_', ANY_HEX, 32), body('shppa_', ANY_HEX, 32), body('shpss_', ANY_HEX, 32)] },

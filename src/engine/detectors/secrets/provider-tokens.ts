@@ -37,10 +37,12 @@ export const githubToken = prefixedToken({
 // incoming mail, glagent- agent, gloas- OAuth app secret, glsoat- SCIM, glffct- feature flags,
 // glwt- workspace. Since GitLab 17 a token may end in `.<2-char version>.<base36 CRC>`.
 const GITLAB_PREFIX = /^gl[a-z]+-/;
+/** A legacy token has no prefix: only its key's name says GitLab. */
+const LEGACY_GITLAB = 0.8;
 export const gitlabToken = prefixedToken({
   type: 'GITLAB_TOKEN',
   category: 'SECRETS',
-  keywords: ['glpat-', 'gldt-', 'glrt-', 'glcbt-', 'glptt-', 'glft-', 'glimt-', 'glagent-', 'gloas-', 'glsoat-', 'glffct-', 'glwt-', 'gr1348941'],
+  keywords: ['gitlab', 'glpat-', 'gldt-', 'glrt-', 'glcbt-', 'glptt-', 'glft-', 'glimt-', 'glagent-', 'gloas-', 'glsoat-', 'glffct-', 'glwt-', 'gr1348941'],
   shapes: [
     {
       pattern: /\bgl(?:pat|dt|rt|cbt|ptt|ft|imt|agent|oas|soat|ffct|wt)-[A-Za-z0-9_-]+(?:\.[0-9a-z]{2}\.[0-9a-z]+)?/g,
@@ -49,6 +51,13 @@ export const gitlabToken = prefixedToken({
         const body = value.length - prefix;
         return body >= 20 && body <= 300 ? PROVIDER_PREFIX : null;
       },
+    },
+    // Personal access tokens before GitLab 14.5 had no prefix: 20 characters, named as GitLab's.
+    {
+      pattern: /gitlab[\w.-]{0,30}?(?:token|pat)["']?[ \t]*[:=][ \t]*["']?([A-Za-z0-9_-]+)/dgi,
+      group: 1,
+      context: /gitlab/i,
+      judge: (value) => (value.length === 20 && /\d/.test(value) && /[A-Za-z]/.test(value) ? LEGACY_GITLAB : null),
     },
     // Runner registration tokens (deprecated, still in old configs).
     { pattern: /\bGR1348941[A-Za-z0-9_-]+/g, judge: bodyLength(9, 20, 20, PROVIDER_PREFIX) },

@@ -59,6 +59,8 @@ const PUBLISHED_SAMPLES: ReadonlySet<string> = new Set([
   'ghp_16C7e42F292c6912E7710c838347Ae178B4a', // GitHub REST API docs
   'AIzaSyDaGmWKa4JsXZ-HjGw7ISLn_3namBGewQe', // Google Maps Platform docs
   'xoxb-17653672481-19874698323-pdFZKVeTuE8sk7oOcBrzbqgy', // Slack API docs
+  'xvz1evFS4wEEPTGEFPHBog4kL', // X (Twitter) OAuth docs, consumer key
+  'kAcSOqF21Fu85e7zjz7ZN2U4ZRhfV3WpwPAoE3Z7kBw', // X (Twitter) OAuth docs, consumer secret
 ]);
 
 /**

@@ -22,6 +22,7 @@ const TOKENS: [string, string][] = [
   ['ADOBE_CLIENT_SECRET', `p8e-${b62(32)}`],
   ['AIRTABLE_TOKEN', `pat${b62(14)}.${hex(64)}`],
   ['ALIBABA_ACCESS_KEY', `LTAI${b62(20)}`],
+  ['AZURE_AD_CLIENT_SECRET', `${b62(3)}8Q~${random(`${BASE62}_~.-`, 33)}Z`],
   ['ARTIFACTORY_TOKEN', `AKCp${b62(69)}`],
   ['ATLASSIAN_API_TOKEN', `ATATT3${b64url(186)}`],
   ['AWS_BEDROCK_API_KEY', `ABSK${b64(132)}`],
@@ -96,6 +97,16 @@ const TOKENS: [string, string][] = [
   ['DISCORD_WEBHOOK', `https://discord.com/api/webhooks/${digits(19)}/${b64url(68)}`],
 ];
 
+// Values reported without the key or URL around them: [type, value, text].
+const sasSig = `${b64(43)}%3D`;
+const sidekiq = `${hex(8)}:${hex(8)}`;
+const KEYED: [string, string, string][] = [
+  ['AZURE_SAS_TOKEN', sasSig, `https://acct.blob.core.windows.net/c/f.txt?sv=2022-11-02&ss=b&sp=r&se=2026-01-01T00:00:00Z&spr=https&sig=${sasSig}`],
+  ['AZURE_SAS_TOKEN', sasSig, `BlobEndpoint=https://acct.blob.core.windows.net/;SharedAccessSignature=sv=2022-11-02&ss=b&srt=sco&sp=rl&sig=${sasSig}`],
+  ['SIDEKIQ_SECRET', sidekiq, `BUNDLE_ENTERPRISE__CONTRIBSYS__COM=${sidekiq}`],
+  ['SIDEKIQ_SECRET', sidekiq, `export BUNDLE_GEMS__CONTRIBSYS__COM="${sidekiq}"`],
+];
+
 // Shapes trusted only beside their provider's name.
 const NAMED: [string, string, string][] = [
   ['MAILCHIMP_API_KEY', `${hex(32)}-us21`, 'mailchimp'],
@@ -105,7 +116,7 @@ const NAMED: [string, string, string][] = [
 
 describe('provider families', () => {
   it('has a row per type and a token here for each', () => {
-    const tested = new Set([...TOKENS, ...NAMED].map(([type]) => type));
+    const tested = new Set([...TOKENS, ...NAMED, ...KEYED].map(([type]) => type));
     expect(FAMILIES.map((f) => f.type).filter((t) => !tested.has(t))).toEqual([]);
   });
 
@@ -113,6 +124,17 @@ describe('provider families', () => {
     for (const text of [token, `SOME_VAR=${token}\n`, `{"value": "${token}"}`, `Authorization: Bearer ${token}`, `use ${token}.`]) {
       expect(found(text, type), text).toEqual([token]);
     }
+  });
+
+  it.each(KEYED)('finds a %s in its key or URL', (type, value, text) => {
+    expect(found(text, type)).toEqual([value]);
+    expect(mask(text, scan(text), 'label', 'k')).not.toContain(value);
+  });
+
+  it('reports no SAS signature without a signed version, and no Sidekiq pair under another key', () => {
+    expect(found(`https://x.example/?a=1&sig=${sasSig}`, 'AZURE_SAS_TOKEN')).toEqual([]);
+    expect(found(`https://x.example/?sv=2022-11-02&sig=short`, 'AZURE_SAS_TOKEN')).toEqual([]);
+    expect(found(`PAIR=${sidekiq}`, 'SIDEKIQ_SECRET')).toEqual([]);
   });
 
   it.each(NAMED)('finds a %s beside its provider name', (type, token, provider) => {
