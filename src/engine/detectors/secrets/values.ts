@@ -75,8 +75,8 @@ export function isPlaceholderValue(value: string): boolean {
 // well hold them (`Hereford1`, `abcdefg7`): fill-in words (`…AccessTokenHere`, `insert_key`),
 // masks (`xxxx`, `####`, `****`, `...`).
 const TOKEN_STAND_IN = /Here|HERE|[_.-]here|Insert|INSERT|[_.-]insert|Replace|REPLACE|[_.-]replace|xxxx|XXXX|####|\*\*\*\*|\.\.\./;
-/** A unit of 1–4 characters said over and over (`abababab`, `12341234`). */
-const REPEATED_UNIT = /(.{1,4}?)\1{3,}/g;
+/** A unit of 1–4 characters said over and over (`abababab`, `ab12ab12ab12`) for this many characters. */
+const REPEATED_SPAN = 12;
 /** Characters counting up or down by one this many in a row (`abcdefg`, `1234567`, `7654321`). */
 const COUNTING_RUN = 7;
 
@@ -94,7 +94,14 @@ function isTypedByHand(value: string): boolean {
     down = step === -1 ? down + 1 : 1;
     if (up >= COUNTING_RUN || down >= COUNTING_RUN) return true;
   }
-  for (const m of value.matchAll(REPEATED_UNIT)) if (m[0].length >= 12) return true;
+  // A repeated unit of length u: each character equals the one u before it, over the span.
+  for (let u = 1; u <= 4; u++) {
+    let run = 0;
+    for (let i = u; i < value.length; i++) {
+      run = value.charCodeAt(i) === value.charCodeAt(i - u) ? run + 1 : 0;
+      if (run + u >= REPEATED_SPAN) return true;
+    }
+  }
   return false;
 }
 
