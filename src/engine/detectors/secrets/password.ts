@@ -29,10 +29,14 @@ const NOT_A_VALUE = new Set(['forgot', 'reset', 'change', 'show', 'hide', 'toggl
 
 /**
  * `pass` alone is too common a word (boarding pass, Python's `pass`) to name a password, except
- * before a quoted literal, as in `{ user: 'admin', pass: 'Lucky-Rocket-92' }`.
+ * before a quoted literal, as in `{ user: 'admin', pass: 'Lucky-Rocket-92' }`, or a value mixing
+ * three classes of characters that ends its line.
  */
-function namesPasswordIn(a: Assignment): boolean {
-  return namesPassword(a.words) || (a.quoted && a.words.length === 1 && a.words[0] === 'pass');
+function namesPasswordIn(a: Assignment, value: string): boolean {
+  if (namesPassword(a.words)) return true;
+  if (a.words.length !== 1 || a.words[0] !== 'pass') return false;
+  // Bare `pass: Tr0ub4dor&3` closing a config line: a password when it mixes three classes.
+  return a.quoted || (a.endsLine && characterClasses(value) >= 3);
 }
 
 function namesPassword(words: string[]): boolean {
@@ -81,7 +85,24 @@ interface ProseCue {
   confidence: number;
   /** The value must hold a letter and a digit or symbol: the cue alone says little. */
   mixed: boolean;
+  /** Words may stand between the password's name and its value: they must not say it is about it (`hash`, `policy`). */
+  opens?: boolean;
 }
+
+/** Words for a password in other languages (their common stems), which gate the prose cues too. */
+const PASSWORD_IN_OTHER_LANGUAGES = ['kennwort', 'mdp', 'contrase', 'clave', 'senha', 'wachtwoord', 'senord', 'hasło', 'haslo'];
+const FOREIGN_WORDS = wordSet(PASSWORD_IN_OTHER_LANGUAGES);
+const PROSE_WORDS = wordSet(['pw', 'pass', ...PASSWORD_IN_OTHER_LANGUAGES]);
+const NOT_LETTER_BEFORE = String.raw`(?<![\p{L}\p{N}_])`;
+const NOT_LETTER_AFTER = String.raw`(?![\p{L}\p{N}_])`;
+const FOREIGN_WORD = `${NOT_LETTER_BEFORE}(?:passwort|kennwort|mot de passe|mdp|contraseña|contrasena|clave|senha|wachtwoord|lösenord|hasło|haslo)${NOT_LETTER_AFTER}`;
+const PASSWORD_WORD = `${NOT_LETTER_BEFORE}(?:password|passwd|passphrase|passcode|pwd|pw|passwort|kennwort|mot de passe|mdp|contraseña|contrasena|clave|senha|wachtwoord|lösenord|hasło|haslo)${NOT_LETTER_AFTER}`;
+/** What the password opens, between its word and "is" or a colon: a few words on the same line. */
+const OPENS = String.raw`[^\n:=.!?"'\x60]{0,40}?`;
+/** "is" in the languages above. */
+const IS_WORD = "(?:is|was|es|era|é|est|c'est|ist|war|är|jest|è)";
+/** Words between a password's name and its value that say the value is about it, not it. */
+const ABOUT_IT = /\b(?:hash|hashed|policy|length|manager|field|hint|rules?|requirements?|strength|expir\w*|salt|digest|reset|change|format|must|should)\b/i;
 
 // Prose: "my password is hunter2", "changed my password to X", "root pw was: X"; "Login: bob /
 // password Tr0ub4dor&3", where only the value's look sets it apart from "password manager"; and
@@ -94,6 +115,19 @@ const PROSE_CUES: readonly ProseCue[] = [
     mixed: false,
   },
   { pattern: /\b(?:password|passwd|pwd|pw)[ \t]+/gi, words: STEM_WORDS, confidence: 0.7, mixed: true },
+  // "pw for the staging admin is X", "new password for the shared inbox → X", "pw vom Nextcloud: X",
+  // and the same in the languages chat is written in: "mot de passe du compte c'est X",
+  // "a senha do wifi é X", "la contraseña del wifi es X". Up to 40 characters may say what it opens.
+  {
+    pattern: new RegExp(`${PASSWORD_WORD}(?:[ \\t]${OPENS})?(?:[ \\t]${IS_WORD}(?=[ \\t:])|[ \\t]*(?:→|->))[ \\t]*:?[ \\t]*`, 'giu'),
+    words: PROSE_WORDS,
+    confidence: 0.7,
+    mixed: true,
+    opens: true,
+  },
+  { pattern: new RegExp(`${PASSWORD_WORD}[ \\t]${OPENS}[ \\t]*:[ \\t]*`, 'giu'), words: PROSE_WORDS, confidence: 0.7, mixed: true, opens: true },
+  // "mdp : X", "Kennwort: X": words code does not use for keys.
+  { pattern: new RegExp(`${FOREIGN_WORD}[ \\t]*[:=][ \\t]*`, 'giu'), words: FOREIGN_WORDS, confidence: 0.7, mixed: true, opens: true },
   {
     pattern: /\breset\s+(?:it|the\s+password|my\s+password|the\s+pw|your\s+password)\s+to\s+/gi,
     words: wordSet(['reset']),
@@ -112,6 +146,7 @@ function findProse(text: string, found: Finding[], shared: ScanText): void {
   for (const cue of PROSE_CUES) {
     if (!shared.hasAny(cue.words)) continue;
     for (const m of text.matchAll(cue.pattern)) {
+      if (cue.opens && ABOUT_IT.test(m[0])) continue;
       const from = m.index + m[0].length;
       const rest = text.slice(from, from + 70);
       const quoted = PROSE_QUOTED.exec(rest);
@@ -146,15 +181,16 @@ function findOnCommandLines(text: string, found: Finding[]): void {
 
 export const password: Detector = {
   ...PASSWORD,
-  keywords: ['pass', 'pw', 'reset', 'curl', 'mysql', 'mariadb', 'redis-cli', 'ldap'],
+  keywords: ['pass', 'pw', 'reset', 'curl', 'mysql', 'mariadb', 'redis-cli', 'ldap', ...PASSWORD_IN_OTHER_LANGUAGES],
   find(text, _earlier, shared = new ScanText(text)) {
     const found: Finding[] = [];
     const assignments = shared.hasAny(STEM_WORDS)
       ? [...findAssignments(text, STEM), ...findTableCells(text, STEM, namesPassword), ...(shared.hasAny(ENV_DEFAULT_WORDS) ? shared.once(findEnvDefaults) : [])]
       : [];
     for (const a of assignments) {
-      if (!namesPasswordIn(a)) continue;
-      const confidence = judge(a, text.slice(a.valueStart, a.valueEnd));
+      const value = text.slice(a.valueStart, a.valueEnd);
+      if (!namesPasswordIn(a, value)) continue;
+      const confidence = judge(a, value);
       if (confidence !== null) found.push(makeFinding(PASSWORD, text, a.valueStart, a.valueEnd, confidence));
     }
     findProse(text, found, shared);
