@@ -113,6 +113,19 @@ export function readValue(text: string, from: number): Value {
 }
 
 /**
+ * A string literal wrapped in a conversion or prefixed as bytes is the literal all the same:
+ * Go's `[]byte("…")`, Node's `Buffer.from('…')`, Python's `b'…'` / `bytes("…")`, Java's
+ * `"…".getBytes()` reads as its quote already.
+ */
+const LITERAL_PREFIX = /[ \t]*(?:\[\]byte\(|Buffer\.from\(|bytes\(|String\(|str\(|[bBrRuU](?=["']))(?=["'`])/y;
+
+/** How many characters before the separator's value are a wrapper around its literal (0 if none). */
+function literalPrefix(text: string, from: number): number {
+  LITERAL_PREFIX.lastIndex = from;
+  return LITERAL_PREFIX.test(text) ? LITERAL_PREFIX.lastIndex - from : 0;
+}
+
+/**
  * Every assignment whose key contains a match of `stem` (a global, case-insensitive regex of key
  * word stems such as /pass|pwd/gi). Each key is read once however many stems it holds, and the
  * text a value was read over is not searched again: every character is read a bounded number of times.
@@ -159,7 +172,7 @@ function readAssignment(text: string, keyStart: number, keyEnd: number): Read {
     while (isBlank(text.charAt(i))) i++;
     const sepEnd = separatorEnd(text, i);
     if (sepEnd === -1) return none;
-    value = readValue(text, sepEnd);
+    value = readValue(text, sepEnd + literalPrefix(text, sepEnd));
   }
   if (value.valueEnd <= value.valueStart) return { assignment: null, scanned: value.scanned };
   const words = keyWords(text.slice(keyStart, keyEnd));

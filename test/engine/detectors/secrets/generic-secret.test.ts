@@ -116,4 +116,12 @@ describe('GENERIC_SECRET', () => {
     expect(findingOf(`Authorization: Basic ${auth}`, 'GENERIC_SECRET')?.value).toBe(auth);
     expect(found(`Authorization: Basic ${btoa('user:password')}`, 'GENERIC_SECRET')).toEqual([]);
   });
+
+  it('reads a literal wrapped as bytes or a buffer', () => {
+    const value = 'jJKbgWauv8Uz1bqaAuccu7D3aQtLxPhn';
+    for (const text of [`var hmacKey = []byte("${value}")`, `SECRET_KEY = b'${value}'`, `const secret = Buffer.from("${value}")`]) {
+      expect(found(text, 'GENERIC_SECRET'), text).toEqual([value]);
+    }
+    expect(found(`token = compute("${value}")`, 'GENERIC_SECRET')).toEqual([]);
+  });
 });
