@@ -51,6 +51,11 @@ function laid(prefix: string, run: string, layout: RegExp, confidence = SURE): T
   };
 }
 
+/** A webhook URL: `https://` then its layout, looked for only where the text holds its host. */
+function webhook(host: string, layout: RegExp): Token {
+  return { ...laid('https://', `${B64URL}./@`, layout), keyword: host };
+}
+
 /** A token too plain to trust alone, taken only when the text names its provider. */
 function named(provider: string, token: Token): Token {
   return { keyword: provider, shape: { ...token.shape, context: new RegExp(provider, 'i') } };
@@ -195,19 +200,15 @@ export const FAMILIES: readonly Family[] = [
   {
     type: 'TEAMS_WEBHOOK',
     tokens: [
-      laid(
-        'https://',
-        `${B64URL}./@`,
+      webhook(
+        'webhook.office.com',
         /^https:\/\/[a-z0-9-]+\.webhook\.office\.com\/webhookb2\/[0-9a-f-]{36}@[0-9a-f-]{36}\/IncomingWebhook\/[0-9a-f]{32}\/[0-9a-f-]{36}(?:\/[A-Za-z0-9_-]+)?$/,
       ),
-    ].map((t) => ({ ...t, keyword: 'webhook.office.com' })),
+    ],
   },
   {
     type: 'DISCORD_WEBHOOK',
-    tokens: [laid('https://', `${B64URL}./`, /^https:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/api\/webhooks\/\d{17,20}\/[A-Za-z0-9_-]{60,68}$/)].map((t) => ({
-      ...t,
-      keyword: 'discord',
-    })),
+    tokens: [webhook('discord', /^https:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/api\/webhooks\/\d{17,20}\/[A-Za-z0-9_-]{60,68}$/)],
   },
 ];
 

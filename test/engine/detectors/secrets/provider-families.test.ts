@@ -35,7 +35,7 @@ const TOKENS: [string, string][] = [
   ['DIGITALOCEAN_TOKEN', `dop_v1_${hex(64)}`],
   ['DIGITALOCEAN_TOKEN', `doo_v1_${hex(64)}`],
   ['DOPPLER_TOKEN', `dp.pt.${b62(43)}`],
-  ['DOPPLER_TOKEN', `dp.st.prd.${b62(40)}`.replace('.prd', '')],
+  ['DOPPLER_TOKEN', `dp.st.${b62(40)}`],
   ['DUFFEL_TOKEN', `duffel_live_${b64url(43)}`],
   ['DYNATRACE_TOKEN', `dt0c01.${upper(24)}.${b62(64)}`],
   ['EASYPOST_API_KEY', `EZAK${b62(54)}`],
