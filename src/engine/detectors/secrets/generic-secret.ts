@@ -50,8 +50,10 @@ const SERVICES = [
 ];
 const SERVICE_WORDS = new Set(SERVICES);
 
-/** A key naming a secret ends in one of these, or names a service: without one among the text's letters and digits, none does. */
-const SECRET_KEY_ENDINGS = keyWordSet([...SECRET_ENDINGS, ...SERVICES]);
+/** A key naming a secret ends in one of these, or names a service and a key: without them among the text's letters and digits, none does. */
+const SECRET_KEY_ENDINGS = keyWordSet(SECRET_ENDINGS);
+const SERVICE_KEYS = keyWordSet(SERVICES);
+const KEY = keyWordSet(['key']);
 
 function namesSecret(words: readonly string[]): boolean {
   if (words.some((w) => NOT_SECRET_WORDS.has(w))) return false;
@@ -240,7 +242,7 @@ export const genericSecret: Detector = {
   find(text, _earlier, shared = new ScanText(text)) {
     const found: Finding[] = [];
     if (text.includes('://')) findUserInfo(text, found);
-    if (shared.hasAny(SECRET_KEY_ENDINGS)) findAssigned(text, found, shared);
+    if (shared.hasAny(SECRET_KEY_ENDINGS) || (shared.hasAny(SERVICE_KEYS) && shared.hasAny(KEY))) findAssigned(text, found, shared);
     if (shared.hasAny(LABEL_WORDS)) findLabelled(text, found);
     return found;
   },

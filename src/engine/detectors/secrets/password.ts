@@ -79,30 +79,30 @@ function judge(a: Assignment, value: string): number | null {
 }
 
 interface ProseCue {
+  /** Global: the whole cue, or (with `rest`) only the word it starts with. */
   pattern: RegExp;
+  /** Sticky: the rest of the cue after the word, which must stand alone (no letter or digit around it). */
+  rest?: RegExp;
   /** One of these is in every match, lower-cased. */
   words: WordSet;
   confidence: number;
   /** The value must hold a letter and a digit or symbol: the cue alone says little. */
   mixed: boolean;
-  /** Words may stand between the password's name and its value: they must not say it is about it (`hash`, `policy`). */
-  opens?: boolean;
 }
 
 /** Words for a password in other languages (their common stems), which gate the prose cues too. */
 const PASSWORD_IN_OTHER_LANGUAGES = ['kennwort', 'mdp', 'contrase', 'clave', 'senha', 'wachtwoord', 'senord', 'hasło', 'haslo'];
 const FOREIGN_WORDS = wordSet(PASSWORD_IN_OTHER_LANGUAGES);
 const PROSE_WORDS = wordSet(['pw', 'pass', ...PASSWORD_IN_OTHER_LANGUAGES]);
-const NOT_LETTER_BEFORE = String.raw`(?<![\p{L}\p{N}_])`;
-const NOT_LETTER_AFTER = String.raw`(?![\p{L}\p{N}_])`;
-const FOREIGN_WORD = `${NOT_LETTER_BEFORE}(?:passwort|kennwort|mot de passe|mdp|contraseña|contrasena|clave|senha|wachtwoord|lösenord|hasło|haslo)${NOT_LETTER_AFTER}`;
-const PASSWORD_WORD = `${NOT_LETTER_BEFORE}(?:password|passwd|passphrase|passcode|pwd|pw|passwort|kennwort|mot de passe|mdp|contraseña|contrasena|clave|senha|wachtwoord|lösenord|hasło|haslo)${NOT_LETTER_AFTER}`;
+const FOREIGN_WORD = /passwort|kennwort|mot de passe|mdp|contraseña|contrasena|clave|senha|wachtwoord|lösenord|hasło|haslo/gi;
+const PASSWORD_WORD = new RegExp(`password|passwd|passphrase|passcode|pwd|pw|${FOREIGN_WORD.source}`, 'gi');
 /** What the password opens, between its word and "is" or a colon: a few words on the same line. */
 const OPENS = String.raw`[^\n:=.!?"'\x60]{0,40}?`;
 /** "is" in the languages above. */
 const IS_WORD = "(?:is|was|es|era|é|est|c'est|ist|war|är|jest|è)";
 /** Words between a password's name and its value that say the value is about it, not it. */
 const ABOUT_IT = /\b(?:hash|hashed|policy|length|manager|field|hint|rules?|requirements?|strength|expir\w*|salt|digest|reset|change|format|must|should)\b/i;
+const WORD_CHAR = /[\p{L}\p{N}_]/u;
 
 // Prose: "my password is hunter2", "changed my password to X", "root pw was: X"; "Login: bob /
 // password Tr0ub4dor&3", where only the value's look sets it apart from "password manager"; and
@@ -119,15 +119,15 @@ const PROSE_CUES: readonly ProseCue[] = [
   // and the same in the languages chat is written in: "mot de passe du compte c'est X",
   // "a senha do wifi é X", "la contraseña del wifi es X". Up to 40 characters may say what it opens.
   {
-    pattern: new RegExp(`${PASSWORD_WORD}(?:[ \\t]${OPENS})?(?:[ \\t]${IS_WORD}(?=[ \\t:])|[ \\t]*(?:→|->))[ \\t]*:?[ \\t]*`, 'giu'),
+    pattern: PASSWORD_WORD,
+    rest: new RegExp(`(?:[ \\t]${OPENS})?(?:[ \\t]${IS_WORD}(?=[ \\t:])|[ \\t]*(?:→|->))[ \\t]*:?[ \\t]*`, 'iy'),
     words: PROSE_WORDS,
     confidence: 0.7,
     mixed: true,
-    opens: true,
   },
-  { pattern: new RegExp(`${PASSWORD_WORD}[ \\t]${OPENS}[ \\t]*:[ \\t]*`, 'giu'), words: PROSE_WORDS, confidence: 0.7, mixed: true, opens: true },
+  { pattern: PASSWORD_WORD, rest: new RegExp(`[ \\t]${OPENS}[ \\t]*:[ \\t]*`, 'iy'), words: PROSE_WORDS, confidence: 0.7, mixed: true },
   // "mdp : X", "Kennwort: X": words code does not use for keys.
-  { pattern: new RegExp(`${FOREIGN_WORD}[ \\t]*[:=][ \\t]*`, 'giu'), words: FOREIGN_WORDS, confidence: 0.7, mixed: true, opens: true },
+  { pattern: FOREIGN_WORD, rest: /[ \t]*[:=][ \t]*/y, words: FOREIGN_WORDS, confidence: 0.7, mixed: true },
   {
     pattern: /\breset\s+(?:it|the\s+password|my\s+password|the\s+pw|your\s+password)\s+to\s+/gi,
     words: wordSet(['reset']),
@@ -146,8 +146,15 @@ function findProse(text: string, found: Finding[], shared: ScanText): void {
   for (const cue of PROSE_CUES) {
     if (!shared.hasAny(cue.words)) continue;
     for (const m of text.matchAll(cue.pattern)) {
-      if (cue.opens && ABOUT_IT.test(m[0])) continue;
-      const from = m.index + m[0].length;
+      let from = m.index + m[0].length;
+      if (cue.rest) {
+        // The word alone, then the rest of the cue; words between must not say the value is about it.
+        if (WORD_CHAR.test(text.charAt(m.index - 1)) || WORD_CHAR.test(text.charAt(from))) continue;
+        cue.rest.lastIndex = from;
+        if (!cue.rest.test(text)) continue;
+        from = cue.rest.lastIndex;
+        if (ABOUT_IT.test(text.slice(m.index, from))) continue;
+      }
       const rest = text.slice(from, from + 70);
       const quoted = PROSE_QUOTED.exec(rest);
       let start = from;
