@@ -81,8 +81,8 @@ function judge(a: Assignment, value: string): number | null {
 interface ProseCue {
   /** Global: the whole cue, or (with `rest`) only the word it starts with. */
   pattern: RegExp;
-  /** Sticky: the rest of the cue after the word, which must stand alone (no letter or digit around it). */
-  rest?: RegExp;
+  /** Sticky, tried in turn: the rest of the cue after the word, which must stand alone (no letter or digit around it). */
+  rest?: readonly RegExp[];
   /** One of these is in every match, lower-cased. */
   words: WordSet;
   confidence: number;
@@ -120,14 +120,16 @@ const PROSE_CUES: readonly ProseCue[] = [
   // "a senha do wifi é X", "la contraseña del wifi es X". Up to 40 characters may say what it opens.
   {
     pattern: PASSWORD_WORD,
-    rest: new RegExp(`(?:[ \\t]${OPENS})?(?:[ \\t]${IS_WORD}(?=[ \\t:])|[ \\t]*(?:→|->))[ \\t]*:?[ \\t]*`, 'iy'),
+    rest: [
+      new RegExp(`(?:[ \\t]${OPENS})?(?:[ \\t]${IS_WORD}(?=[ \\t:])|[ \\t]*(?:→|->))[ \\t]*:?[ \\t]*`, 'iy'),
+      new RegExp(`[ \\t]${OPENS}[ \\t]*:[ \\t]*`, 'iy'),
+    ],
     words: PROSE_WORDS,
     confidence: 0.7,
     mixed: true,
   },
-  { pattern: PASSWORD_WORD, rest: new RegExp(`[ \\t]${OPENS}[ \\t]*:[ \\t]*`, 'iy'), words: PROSE_WORDS, confidence: 0.7, mixed: true },
   // "mdp : X", "Kennwort: X": words code does not use for keys.
-  { pattern: FOREIGN_WORD, rest: /[ \t]*[:=][ \t]*/y, words: FOREIGN_WORDS, confidence: 0.7, mixed: true },
+  { pattern: FOREIGN_WORD, rest: [/[ \t]*[:=][ \t]*/y], words: FOREIGN_WORDS, confidence: 0.7, mixed: true },
   {
     pattern: /\breset\s+(?:it|the\s+password|my\s+password|the\s+pw|your\s+password)\s+to\s+/gi,
     words: wordSet(['reset']),
@@ -142,6 +144,15 @@ const NOT_PROSE_VALUE = /^v?\d+(?:\.\d+)+|:\/\/|^www\./i;
 const LETTER = /[A-Za-z]/;
 const DIGIT_OR_SYMBOL = /[^A-Za-z]/;
 
+/** Where the first of the sticky `rests` matching at `from` ends, or -1. */
+function restEnd(text: string, from: number, rests: readonly RegExp[]): number {
+  for (const rest of rests) {
+    rest.lastIndex = from;
+    if (rest.test(text)) return rest.lastIndex;
+  }
+  return -1;
+}
+
 function findProse(text: string, found: Finding[], shared: ScanText): void {
   for (const cue of PROSE_CUES) {
     if (!shared.hasAny(cue.words)) continue;
@@ -150,10 +161,9 @@ function findProse(text: string, found: Finding[], shared: ScanText): void {
       if (cue.rest) {
         // The word alone, then the rest of the cue; words between must not say the value is about it.
         if (WORD_CHAR.test(text.charAt(m.index - 1)) || WORD_CHAR.test(text.charAt(from))) continue;
-        cue.rest.lastIndex = from;
-        if (!cue.rest.test(text)) continue;
-        from = cue.rest.lastIndex;
-        if (ABOUT_IT.test(text.slice(m.index, from))) continue;
+        const end = restEnd(text, from, cue.rest);
+        if (end === -1 || ABOUT_IT.test(text.slice(m.index, end))) continue;
+        from = end;
       }
       const rest = text.slice(from, from + 70);
       const quoted = PROSE_QUOTED.exec(rest);
