@@ -35,6 +35,19 @@ function validDomain(domain: string): boolean {
   );
 }
 
+/**
+ * True when the local part starting at `start` is a URL's user-info (`https://<token>@host`,
+ * `https://user:<token>@host`): a credential, left to the SECRETS detectors, not an address.
+ */
+function isUrlUserInfo(text: string, start: number): boolean {
+  let i = start;
+  if (text.charAt(i - 1) === ':') {
+    i--;
+    while (i > 0 && i > start - 256 && isLocalChar(text, i - 1)) i--;
+  }
+  return text.startsWith('//', i - 2);
+}
+
 export const email: Detector = {
   ...EMAIL,
   find(text) {
@@ -50,7 +63,7 @@ export const email: Detector = {
 
       const local = text.slice(start, at);
       if (local.length === 0 || local.length > MAX_LOCAL) continue;
-      if (local.endsWith('.')) continue;
+      if (local.endsWith('.') || isUrlUserInfo(text, start)) continue;
       if (text.charAt(start - 1) === '@' || text.charAt(end) === '@') continue; // a@b@c is not an address
       if (!validDomain(text.slice(at + 1, end))) continue;
       found.push(makeFinding(EMAIL, text, start, end, 0.95));

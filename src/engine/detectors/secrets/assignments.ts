@@ -66,11 +66,12 @@ export function keyWords(key: string): string[] {
   return words;
 }
 
-/** Index just past the separator (`=`, `:`, `=>`, `:=`) at `i`, or -1. Not `==`, `::`, `=~`. */
+/** Index just past the separator (`=`, `:`, `=>`, `:=`) at `i`, or -1. Not `==`, `::`, `=~`, `:-`. */
 function separatorEnd(text: string, i: number): number {
   const c = text.charAt(i);
   const next = text.charAt(i + 1);
-  if (c === ':') return next === '=' ? i + 2 : next === ':' ? -1 : i + 1;
+  // `${VAR:-fallback}`, `${VAR:+x}`, `${VAR:?msg}` are the shell's, not separators (env-defaults.ts).
+  if (c === ':') return next === '=' ? i + 2 : next === ':' || next === '-' || next === '+' || next === '?' ? -1 : i + 1;
   if (c === '=') return next === '>' ? i + 2 : next === '=' || next === '~' ? -1 : i + 1;
   return -1;
 }
@@ -109,6 +110,19 @@ export function readValue(text: string, from: number): Value {
   while (end > i && text.charAt(end - 1) === '.') end--;
   const after = text.charAt(end);
   return { valueStart: i, valueEnd: end, quoted: false, endsLine: restOfLineIsEmpty(text, end), expression: after === '(' || after === '[', scanned };
+}
+
+/**
+ * A string literal wrapped in a conversion or prefixed as bytes is the literal all the same:
+ * Go's `[]byte("…")`, Node's `Buffer.from('…')`, Python's `b'…'` / `bytes("…")`, Java's
+ * `"…".getBytes()` reads as its quote already.
+ */
+const LITERAL_PREFIX = /[ \t]*(?:\[\]byte\(|Buffer\.from\(|bytes\(|String\(|str\(|[bBrRuU](?=["']))(?=["'`])/y;
+
+/** How many characters before the separator's value are a wrapper around its literal (0 if none). */
+function literalPrefix(text: string, from: number): number {
+  LITERAL_PREFIX.lastIndex = from;
+  return LITERAL_PREFIX.test(text) ? LITERAL_PREFIX.lastIndex - from : 0;
 }
 
 /**
@@ -158,7 +172,7 @@ function readAssignment(text: string, keyStart: number, keyEnd: number): Read {
     while (isBlank(text.charAt(i))) i++;
     const sepEnd = separatorEnd(text, i);
     if (sepEnd === -1) return none;
-    value = readValue(text, sepEnd);
+    value = readValue(text, sepEnd + literalPrefix(text, sepEnd));
   }
   if (value.valueEnd <= value.valueStart) return { assignment: null, scanned: value.scanned };
   const words = keyWords(text.slice(keyStart, keyEnd));

@@ -1,7 +1,7 @@
 import { hasCueNear } from '../../text.js';
 import type { DetectorType, Finding } from '../../types.js';
 import { makeFinding, type Detector } from '../detector.js';
-import { isPlaceholderValue, PLACEHOLDER_CONFIDENCE } from './values.js';
+import { isPlaceholderToken, PLACEHOLDER_CONFIDENCE } from './values.js';
 
 const AWS_ACCESS_KEY: DetectorType = { type: 'AWS_ACCESS_KEY', category: 'SECRETS' };
 
@@ -21,7 +21,7 @@ export const awsAccessKey: Detector = {
       const start = m.index;
       const end = start + m[0].length;
       // AWS's documentation uses AKIAIOSFODNN7EXAMPLE and friends: shape-valid, never live.
-      const confidence = isPlaceholderValue(m[0])
+      const confidence = isPlaceholderToken(m[0])
         ? PLACEHOLDER_CONFIDENCE
         : hasCueNear(text, start, end, CUE, CUE_WINDOW)
           ? 0.95

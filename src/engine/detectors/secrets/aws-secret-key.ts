@@ -1,6 +1,6 @@
 import type { DetectorType, Finding } from '../../types.js';
 import { makeFinding, type Detector } from '../detector.js';
-import { isPlaceholderValue, PLACEHOLDER_CONFIDENCE } from './values.js';
+import { isPlaceholderToken, PLACEHOLDER_CONFIDENCE } from './values.js';
 
 const AWS_SECRET_KEY: DetectorType = { type: 'AWS_SECRET_KEY', category: 'SECRETS' };
 
@@ -11,7 +11,7 @@ const AWS_SECRET_KEY: DetectorType = { type: 'AWS_SECRET_KEY', category: 'SECRET
 const SHAPE = /(?<![A-Za-z0-9/+])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])/g;
 const CUE = /(?:secret_?access_?key|aws_?secret|secret access key|aws secret)/i;
 /** Some other key or label names the value (`JWT_SECRET=`, `client secret:`): not AWS's. */
-const OTHER_NAME = /secret|token|key|passw|pwd|auth|credential|jwt|api/i;
+const OTHER_NAME = /secret|token|key|passw|pwd|auth|credential|jwt|api|client|signing|webhook/i;
 /** How far before the value a cue may start. */
 const CUE_WINDOW = 80;
 /** How far an access key id may be from the secret of its pair. */
@@ -35,8 +35,13 @@ function labelBefore(text: string, start: number): string {
   return before.slice(before.lastIndexOf('\n') + 1);
 }
 
-/** Access key ids, whose random letters may spell `KEY` or `API`, are no other name. */
-const ACCESS_KEY_ID = /\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}\b/g;
+/**
+ * What names the pair rather than another secret: access key ids (whose random letters may spell
+ * `KEY` or `API`), the id's own key (`AWS_ACCESS_KEY_ID=`, "access key id"), the bare word
+ * "secret" ("and the secret is …") and credentials constructors (Go's
+ * `credentials.NewStaticCredentialsProvider("AKIA…", "<secret>", "")`).
+ */
+const PAIR_WORDS = /\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}\b|(?:aws)?[_ ]?access[_ ]?key[_ ]?id|(?<![\w-])secret(?![\w-])|\w*credentials\w*/gi;
 
 export const awsSecretKey: Detector = {
   ...AWS_SECRET_KEY,
@@ -54,9 +59,9 @@ export const awsSecretKey: Detector = {
       const named = CUE.test(label);
       while (nextId < ids.length && (ids[nextId]?.end ?? 0) < start - PAIR_WINDOW) nextId++;
       const id = ids[nextId];
-      const paired = id !== undefined && id.start <= end + PAIR_WINDOW && !OTHER_NAME.test(label.replace(ACCESS_KEY_ID, ''));
+      const paired = id !== undefined && id.start <= end + PAIR_WINDOW && !OTHER_NAME.test(label.replace(PAIR_WORDS, ''));
       if (!named && !paired) continue;
-      const confidence = isPlaceholderValue(m[0]) ? PLACEHOLDER_CONFIDENCE : named ? NAMED : PAIRED;
+      const confidence = isPlaceholderToken(m[0]) ? PLACEHOLDER_CONFIDENCE : named ? NAMED : PAIRED;
       found.push(makeFinding(AWS_SECRET_KEY, text, start, end, confidence));
     }
     return found;

@@ -61,7 +61,12 @@ function authorityEnd(text: string, from: number): number {
   return i;
 }
 
-function findUris(text: string, found: Finding[]): void {
+/** True when a provider's token found before lies in text[from, to): it is reported as itself. */
+function holdsProviderToken(earlier: readonly Finding[], from: number, to: number): boolean {
+  return earlier.some((f) => f.category === 'SECRETS' && f.start >= from && f.end <= to);
+}
+
+function findUris(text: string, earlier: readonly Finding[], found: Finding[]): void {
   URI_SCHEME.lastIndex = 0;
   for (let m = URI_SCHEME.exec(text); m !== null; m = URI_SCHEME.exec(text)) {
     const authorityStart = m.index + m[0].length;
@@ -70,6 +75,8 @@ function findUris(text: string, found: Finding[]): void {
     const at = authority.lastIndexOf('@');
     const colon = authority.indexOf(':');
     if (at === -1 || colon === -1 || colon > at || at === authority.length - 1) continue;
+    // `https://oauth2:glpat-…@gitlab.com`: the GitLab token is the secret, reported as one.
+    if (holdsProviderToken(earlier, authorityStart + colon, authorityStart + at)) continue;
     const confidence = judgeCredentials(decoded(authority.slice(0, colon)), decoded(authority.slice(colon + 1, at)));
     if (confidence === null) continue;
     const end = uriEnd(text, authorityStart);
@@ -228,16 +235,50 @@ function findKeyed(text: string, found: Finding[]): void {
   }
 }
 
+// StackExchange.Redis (Azure Cache for Redis) writes `host:port,password=…,ssl=True,abortConnect=False`:
+// options after the host, split on commas.
+const LISTED_PASSWORD = /,[ \t]*password[ \t]*=/gi;
+const HOST_PORT = /^[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*:\d{2,5}$/;
+
+function isListStop(c: string): boolean {
+  return c === '' || ' \t\r\n"\'`;<>'.includes(c);
+}
+
+function findListed(text: string, found: Finding[]): void {
+  let covered = 0;
+  for (const m of text.matchAll(LISTED_PASSWORD)) {
+    if (m.index < covered) continue;
+    let start = m.index;
+    while (start > 0 && m.index - start < MAX_LENGTH && !isListStop(text.charAt(start - 1))) start--;
+    let end = m.index + m[0].length;
+    while (end < text.length && end - m.index < MAX_LENGTH && !isListStop(text.charAt(end))) end++;
+    covered = end;
+    // The host is the first item; an assignment's `NAME=` before it is not part of the string.
+    const firstComma = text.indexOf(',', start);
+    const host = text.slice(start, firstComma);
+    const hostStart = start + host.lastIndexOf('=') + 1;
+    if (!HOST_PORT.test(text.slice(hostStart, firstComma))) continue;
+    const valueStart = m.index + m[0].length;
+    let valueEnd = valueStart;
+    while (valueEnd < end && text.charAt(valueEnd) !== ',') valueEnd++;
+    const confidence = judgeCredentials('', text.slice(valueStart, valueEnd));
+    if (confidence !== null) found.push(makeFinding(CONNECTION_STRING, text, hostStart, end, confidence));
+  }
+}
+
 export const connectionString: Detector = {
   ...CONNECTION_STRING,
   keywords: ['://', 'jdbc:', 'password', 'pwd', 'accountkey', 'sharedaccesskey'],
   noiseExempt: true,
-  find(text, _earlier, shared = new ScanText(text)) {
+  find(text, earlier, shared = new ScanText(text)) {
     const found: Finding[] = [];
     // Each form is read only when the text holds what it starts with.
-    if (text.includes('://')) findUris(text, found);
+    if (text.includes('://')) findUris(text, earlier, found);
     if (shared.hasAny(JDBC_WORD)) findJdbc(text, found);
-    if (shared.hasAny(SECRET_KEY_WORDS)) findKeyed(text, found);
+    if (shared.hasAny(SECRET_KEY_WORDS)) {
+      findKeyed(text, found);
+      if (text.includes(',')) findListed(text, found);
+    }
     return found;
   },
 };

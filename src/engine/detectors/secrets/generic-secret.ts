@@ -4,7 +4,8 @@ import type { DetectorType, Finding } from '../../types.js';
 import { keyWordSet, wordSet } from '../../words-present.js';
 import { makeFinding, type Detector } from '../detector.js';
 import { findAssignments, findTableCells, isPlaceholderPassword, keyWords, readValue, type Assignment } from './assignments.js';
-import { isPlaceholderValue, PLACEHOLDER_CONFIDENCE, shannonEntropy } from './values.js';
+import { ENV_DEFAULT_WORDS, findEnvDefaults } from './env-defaults.js';
+import { isPlaceholderToken, isPlaceholderValue, PLACEHOLDER_CONFIDENCE, shannonEntropy } from './values.js';
 
 const GENERIC_SECRET: DetectorType = { type: 'GENERIC_SECRET', category: 'SECRETS' };
 
@@ -34,12 +35,31 @@ const NOT_SECRET_WORDS = new Set([
 /** A bare `key` or `token` borrows the word before it in labels such as "API key: ..." */
 const BARE_KEYS = new Set(['key', 'token', 'secret']);
 
-/** A key naming a secret ends in one of these: without one among the text's letters and digits, none does. */
+/**
+ * Services whose keys have no prefix of their own (gitleaks finds them by the service's name
+ * beside the key): a `<service>_…_key` names a secret, as `ALGOLIA_ADMIN_KEY`, `TWITTER_CONSUMER_KEY`.
+ */
+const SERVICES = [
+  'adafruit', 'adobe', 'airtable', 'algolia', 'alibaba', 'asana', 'atlassian', 'beamer', 'bitbucket', 'bittrex',
+  'codecov', 'cohere', 'coinbase', 'confluent', 'contentful', 'datadog', 'deepseek', 'discord', 'droneci', 'dropbox',
+  'etsy', 'facebook', 'fastly', 'finicity', 'finnhub', 'firebase', 'flickr', 'freshbooks', 'gitter', 'gocardless',
+  'heroku', 'hubspot', 'intercom', 'jfrog', 'jira', 'kraken', 'kucoin', 'launchdarkly', 'linkedin', 'looker',
+  'mailchimp', 'mailgun', 'mapbox', 'mattermost', 'messagebird', 'mistral', 'netlify', 'newrelic', 'okta', 'pinecone',
+  'plaid', 'pusher', 'rapidapi', 'segment', 'sendbird', 'sentry', 'snyk', 'sonar', 'squarespace', 'sumologic',
+  'supabase', 'telegram', 'travis', 'twitch', 'twitter', 'yandex', 'zendesk',
+];
+const SERVICE_WORDS = new Set(SERVICES);
+
+/** A key naming a secret ends in one of these, or names a service and a key: without them among the text's letters and digits, none does. */
 const SECRET_KEY_ENDINGS = keyWordSet(SECRET_ENDINGS);
+const SERVICE_KEYS = keyWordSet(SERVICES);
+const KEY = keyWordSet(['key']);
 
 function namesSecret(words: readonly string[]): boolean {
+  if (words.some((w) => NOT_SECRET_WORDS.has(w))) return false;
   const joined = words.join('');
-  return SECRET_ENDINGS.some((e) => joined.endsWith(e)) && !words.some((w) => NOT_SECRET_WORDS.has(w));
+  if (SECRET_ENDINGS.some((e) => joined.endsWith(e))) return true;
+  return words.length >= 2 && words[words.length - 1] === 'key' && words.some((w) => SERVICE_WORDS.has(w));
 }
 
 /** Key words with the preceding label word pulled in for `API key:` and `Access token =`. */
@@ -70,9 +90,11 @@ function entropyFloor(length: number, table: readonly [number, number][]): numbe
 const HEX = /^[0-9a-f]+$|^[0-9A-F]+$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Characters a key or token is written in; anything else (spaces, commas) makes it text. */
-const TOKEN_CHARS = /^[A-Za-z0-9+/=_\-.~:!@#$%^*]+$/;
+const TOKEN_CHARS = /^[A-Za-z0-9+/=_\-.~:!@#$%^*&()]+$/;
 /** URLs, data URIs, SRI integrity strings (`sha512-...`) and file paths: not secrets by themselves. */
 const NOT_A_TOKEN = /^(?:https?:|data:|sha\d+-|md5-)|:\/\/|^(?:~|\.{1,2})?\/[\w.-]+\/[\w./-]*$/i;
+/** A Maven or Gradle coordinate, `[group:]artifact:version` (`io.jsonwebtoken:jjwt-api:0.12.3`). */
+const COORDINATE = /^(?:[A-Za-z][\w.-]*:)?[A-Za-z][\w.-]*:v?\d+(?:\.\d+)+[\w.-]*$/;
 /** Letters-only words joined by separators: `my-secret-value`, `org.example.app`. */
 const JOINED_WORDS = /^[A-Za-z]+(?:[-_.][A-Za-z]+)+$/;
 /** Commit ids and digests named as such nearby are not secrets, whatever key holds them. */
@@ -114,9 +136,9 @@ function isCountingUp(value: string): boolean {
 /** The confidence for a value named as a secret (`base` when it looks random), or null. */
 function judge(text: string, keyStart: number, value: string, end: number, base: number): number | null {
   if (value.length < MIN_LENGTH || value.length > MAX_LENGTH) return null;
-  if (!TOKEN_CHARS.test(value) || NOT_A_TOKEN.test(value) || JOINED_WORDS.test(value)) return null;
+  if (!TOKEN_CHARS.test(value) || NOT_A_TOKEN.test(value) || JOINED_WORDS.test(value) || COORDINATE.test(value)) return null;
   if (!/[A-Za-z]/.test(value) || isPlaceholderPassword(value)) return null;
-  if (isPlaceholderValue(value)) return PLACEHOLDER_CONFIDENCE;
+  if (isPlaceholderToken(value)) return PLACEHOLDER_CONFIDENCE;
   if (UUID.test(value)) return Math.min(base, UUID_CONFIDENCE);
   const hex = HEX.test(value);
   if (hex && hasCueNear(text, keyStart, end, DIGEST_CUE, 40)) return null;
@@ -125,8 +147,9 @@ function judge(text: string, keyStart: number, value: string, end: number, base:
   return base;
 }
 
-function findAssigned(text: string, found: Finding[]): void {
-  for (const a of [...findAssignments(text, STEM), ...findTableCells(text, STEM, namesSecret)]) {
+function findAssigned(text: string, found: Finding[], shared: ScanText): void {
+  const envDefaults = shared.hasAny(ENV_DEFAULT_WORDS) ? shared.once(findEnvDefaults) : [];
+  for (const a of [...findAssignments(text, STEM), ...findTableCells(text, STEM, namesSecret), ...envDefaults]) {
     if (!namesSecret(wordsWithLabel(text, a))) continue;
     let start = a.valueStart;
     let end = a.valueEnd;
@@ -139,9 +162,29 @@ function findAssigned(text: string, found: Finding[]): void {
       end = start;
       while (end < text.length && end - start <= MAX_LENGTH && !/[\s"'`,;<>]/.test(text.charAt(end))) end++;
     }
-    const confidence = judge(text, a.keyStart, text.slice(start, end), end, CONFIDENCE);
+    const value = text.slice(start, end);
+    const confidence = basicCredential(value) ?? judge(text, a.keyStart, value, end, CONFIDENCE);
     if (confidence !== null) found.push(makeFinding(GENERIC_SECRET, text, start, end, confidence));
   }
+}
+
+/** `user:password` in base64, as Docker's config.json `"auth"` and HTTP Basic carry it: sure, whatever the words. */
+const BASIC_CREDENTIAL = 0.9;
+const BASE64 = /^[A-Za-z0-9+/]{8,}={0,2}$/;
+const USER_PASSWORD = /^[\x21-\x39\x3b-\x7e]{1,100}:[\x20-\x7e]{4,200}$/;
+
+/** The confidence for a base64 `user:password` (lower for a stand-in password), or null when the value is none. */
+function basicCredential(value: string): number | null {
+  if (value.length % 4 !== 0 || !BASE64.test(value)) return null;
+  let decoded: string;
+  try {
+    decoded = atob(value);
+  } catch {
+    return null;
+  }
+  if (!USER_PASSWORD.test(decoded)) return null;
+  const password = decoded.slice(decoded.indexOf(':') + 1);
+  return isPlaceholderPassword(password) || isPlaceholderValue(password) ? PLACEHOLDER_CONFIDENCE : BASIC_CREDENTIAL;
 }
 
 /**
@@ -173,13 +216,33 @@ function findLabelled(text: string, found: Finding[]): void {
   }
 }
 
+/** A URL's user-info: `scheme://` then up to `@`, before any `/`, `?`, `#` or space. */
+const USER_INFO = /:\/\/([^\s/?#@"'`<>]{1,256})@[A-Za-z0-9]/g;
+/** A token alone in a URL's user-info (`https://<token>@github.com`, a git remote): a credential by position. */
+const USER_INFO_TOKEN = 0.85;
+
+/**
+ * Tokens written as a URL's user name, as git remotes and CI logs carry them. A `user:password`
+ * pair is CONNECTION_STRING's; a provider's token is reported by its own type (higher confidence).
+ */
+function findUserInfo(text: string, found: Finding[]): void {
+  for (const m of text.matchAll(USER_INFO)) {
+    const value = m[1] ?? '';
+    if (value.includes(':')) continue;
+    const start = m.index + 3;
+    const confidence = judge(text, start, value, start + value.length, USER_INFO_TOKEN);
+    if (confidence !== null) found.push(makeFinding(GENERIC_SECRET, text, start, start + value.length, confidence));
+  }
+}
+
 export const genericSecret: Detector = {
   ...GENERIC_SECRET,
-  keywords: ['secret', 'token', 'key', 'auth', 'credential'],
+  keywords: ['secret', 'token', 'key', 'auth', 'credential', '://'],
   noiseExempt: true,
   find(text, _earlier, shared = new ScanText(text)) {
     const found: Finding[] = [];
-    if (shared.hasAny(SECRET_KEY_ENDINGS)) findAssigned(text, found);
+    if (text.includes('://')) findUserInfo(text, found);
+    if (shared.hasAny(SECRET_KEY_ENDINGS) || (shared.hasAny(SERVICE_KEYS) && shared.hasAny(KEY))) findAssigned(text, found, shared);
     if (shared.hasAny(LABEL_WORDS)) findLabelled(text, found);
     return found;
   },

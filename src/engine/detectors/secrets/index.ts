@@ -6,6 +6,7 @@ import { genericSecret } from './generic-secret.js';
 import { jwt } from './jwt.js';
 import { password } from './password.js';
 import { privateKey } from './private-key.js';
+import { PROVIDER_FAMILY_DETECTORS } from './provider-families.js';
 import { PROVIDER_TOKEN_DETECTORS } from './provider-tokens.js';
 import { slackWebhook } from './slack-webhook.js';
 
@@ -19,6 +20,7 @@ export const SECRETS_DETECTORS: readonly Detector[] = [
   awsSecretKey,
   ...PROVIDER_TOKEN_DETECTORS,
   slackWebhook,
+  ...PROVIDER_FAMILY_DETECTORS,
   privateKey,
   jwt,
   connectionString,

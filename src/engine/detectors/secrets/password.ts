@@ -3,6 +3,8 @@ import type { DetectorType, Finding } from '../../types.js';
 import { wordSet, type WordSet } from '../../words-present.js';
 import { makeFinding, type Detector } from '../detector.js';
 import { findAssignments, findTableCells, isPlaceholderPassword, type Assignment } from './assignments.js';
+import { findCommandPasswords } from './command-passwords.js';
+import { ENV_DEFAULT_WORDS, findEnvDefaults } from './env-defaults.js';
 import { isPlaceholderValue, PLACEHOLDER_CONFIDENCE } from './values.js';
 
 const PASSWORD: DetectorType = { type: 'PASSWORD', category: 'SECRETS' };
@@ -27,10 +29,14 @@ const NOT_A_VALUE = new Set(['forgot', 'reset', 'change', 'show', 'hide', 'toggl
 
 /**
  * `pass` alone is too common a word (boarding pass, Python's `pass`) to name a password, except
- * before a quoted literal, as in `{ user: 'admin', pass: 'Lucky-Rocket-92' }`.
+ * before a quoted literal, as in `{ user: 'admin', pass: 'Lucky-Rocket-92' }`, or a value mixing
+ * three classes of characters that ends its line.
  */
-function namesPasswordIn(a: Assignment): boolean {
-  return namesPassword(a.words) || (a.quoted && a.words.length === 1 && a.words[0] === 'pass');
+function namesPasswordIn(a: Assignment, value: string): boolean {
+  if (namesPassword(a.words)) return true;
+  if (a.words.length !== 1 || a.words[0] !== 'pass') return false;
+  // Bare `pass: Tr0ub4dor&3` closing a config line: a password when it mixes three classes.
+  return a.quoted || (a.endsLine && characterClasses(value) >= 3);
 }
 
 function namesPassword(words: string[]): boolean {
@@ -73,13 +79,30 @@ function judge(a: Assignment, value: string): number | null {
 }
 
 interface ProseCue {
+  /** Global: the whole cue, or (with `rest`) only the word it starts with. */
   pattern: RegExp;
+  /** Sticky, tried in turn: the rest of the cue after the word, which must stand alone (no letter or digit around it). */
+  rest?: readonly RegExp[];
   /** One of these is in every match, lower-cased. */
   words: WordSet;
   confidence: number;
   /** The value must hold a letter and a digit or symbol: the cue alone says little. */
   mixed: boolean;
 }
+
+/** Words for a password in other languages (their common stems), which gate the prose cues too. */
+const PASSWORD_IN_OTHER_LANGUAGES = ['kennwort', 'mdp', 'contrase', 'clave', 'senha', 'wachtwoord', 'senord', 'hasło', 'haslo'];
+const FOREIGN_WORDS = wordSet(PASSWORD_IN_OTHER_LANGUAGES);
+const PROSE_WORDS = wordSet(['pw', 'pass', ...PASSWORD_IN_OTHER_LANGUAGES]);
+const FOREIGN_WORD = /passwort|kennwort|mot de passe|mdp|contraseña|contrasena|clave|senha|wachtwoord|lösenord|hasło|haslo/gi;
+const PASSWORD_WORD = new RegExp(`password|passwd|passphrase|passcode|pwd|pw|${FOREIGN_WORD.source}`, 'gi');
+/** What the password opens, between its word and "is" or a colon: a few words on the same line. */
+const OPENS = String.raw`[^\n:=.!?"'\x60]{0,40}?`;
+/** "is" in the languages above. */
+const IS_WORD = "(?:is|was|es|era|é|est|c'est|ist|war|är|jest|è)";
+/** Words between a password's name and its value that say the value is about it, not it. */
+const ABOUT_IT = /\b(?:hash|hashed|policy|length|manager|field|hint|rules?|requirements?|strength|expir\w*|salt|digest|reset|change|format|must|should)\b/i;
+const WORD_CHAR = /[\p{L}\p{N}_]/u;
 
 // Prose: "my password is hunter2", "changed my password to X", "root pw was: X"; "Login: bob /
 // password Tr0ub4dor&3", where only the value's look sets it apart from "password manager"; and
@@ -92,6 +115,21 @@ const PROSE_CUES: readonly ProseCue[] = [
     mixed: false,
   },
   { pattern: /\b(?:password|passwd|pwd|pw)[ \t]+/gi, words: STEM_WORDS, confidence: 0.7, mixed: true },
+  // "pw for the staging admin is X", "new password for the shared inbox → X", "pw vom Nextcloud: X",
+  // and the same in the languages chat is written in: "mot de passe du compte c'est X",
+  // "a senha do wifi é X", "la contraseña del wifi es X". Up to 40 characters may say what it opens.
+  {
+    pattern: PASSWORD_WORD,
+    rest: [
+      new RegExp(`(?:[ \\t]${OPENS})?(?:[ \\t]${IS_WORD}(?=[ \\t:])|[ \\t]*(?:→|->))[ \\t]*:?[ \\t]*`, 'iy'),
+      new RegExp(`[ \\t]${OPENS}[ \\t]*:[ \\t]*`, 'iy'),
+    ],
+    words: PROSE_WORDS,
+    confidence: 0.7,
+    mixed: true,
+  },
+  // "mdp : X", "Kennwort: X": words code does not use for keys.
+  { pattern: FOREIGN_WORD, rest: [/[ \t]*[:=][ \t]*/y], words: FOREIGN_WORDS, confidence: 0.7, mixed: true },
   {
     pattern: /\breset\s+(?:it|the\s+password|my\s+password|the\s+pw|your\s+password)\s+to\s+/gi,
     words: wordSet(['reset']),
@@ -106,11 +144,27 @@ const NOT_PROSE_VALUE = /^v?\d+(?:\.\d+)+|:\/\/|^www\./i;
 const LETTER = /[A-Za-z]/;
 const DIGIT_OR_SYMBOL = /[^A-Za-z]/;
 
+/** Where the first of the sticky `rests` matching at `from` ends, or -1. */
+function restEnd(text: string, from: number, rests: readonly RegExp[]): number {
+  for (const rest of rests) {
+    rest.lastIndex = from;
+    if (rest.test(text)) return rest.lastIndex;
+  }
+  return -1;
+}
+
 function findProse(text: string, found: Finding[], shared: ScanText): void {
   for (const cue of PROSE_CUES) {
     if (!shared.hasAny(cue.words)) continue;
     for (const m of text.matchAll(cue.pattern)) {
-      const from = m.index + m[0].length;
+      let from = m.index + m[0].length;
+      if (cue.rest) {
+        // The word alone, then the rest of the cue; words between must not say the value is about it.
+        if (WORD_CHAR.test(text.charAt(m.index - 1)) || WORD_CHAR.test(text.charAt(from))) continue;
+        const end = restEnd(text, from, cue.rest);
+        if (end === -1 || ABOUT_IT.test(text.slice(m.index, end))) continue;
+        from = end;
+      }
       const rest = text.slice(from, from + 70);
       const quoted = PROSE_QUOTED.exec(rest);
       let start = from;
@@ -131,20 +185,33 @@ function findProse(text: string, found: Finding[], shared: ScanText): void {
   }
 }
 
+/** Tools taking a password as an option, and LDAP's `bindpw`/`rootpw` (in the keyword `pw`). */
+const COMMAND_WORDS = wordSet(['curl', 'mysql', 'mariadb', 'sshpass', 'htpasswd', 'redis-cli', 'ldap', 'bindpw', 'rootpw']);
+
+function findOnCommandLines(text: string, found: Finding[]): void {
+  for (const span of findCommandPasswords(text)) {
+    const value = text.slice(span.start, span.end);
+    if (value.length < MIN_LENGTH || value.length > MAX_LENGTH || isPlaceholderPassword(value) || value.startsWith('$')) continue;
+    found.push(makeFinding(PASSWORD, text, span.start, span.end, isPlaceholderValue(value) ? PLACEHOLDER_CONFIDENCE : STRONG));
+  }
+}
+
 export const password: Detector = {
   ...PASSWORD,
-  keywords: ['pass', 'pw', 'reset'],
+  keywords: ['pass', 'pw', 'reset', 'curl', 'mysql', 'mariadb', 'redis-cli', 'ldap', ...PASSWORD_IN_OTHER_LANGUAGES],
   find(text, _earlier, shared = new ScanText(text)) {
     const found: Finding[] = [];
     const assignments = shared.hasAny(STEM_WORDS)
-      ? [...findAssignments(text, STEM), ...findTableCells(text, STEM, namesPassword)]
+      ? [...findAssignments(text, STEM), ...findTableCells(text, STEM, namesPassword), ...(shared.hasAny(ENV_DEFAULT_WORDS) ? shared.once(findEnvDefaults) : [])]
       : [];
     for (const a of assignments) {
-      if (!namesPasswordIn(a)) continue;
-      const confidence = judge(a, text.slice(a.valueStart, a.valueEnd));
+      const value = text.slice(a.valueStart, a.valueEnd);
+      if (!namesPasswordIn(a, value)) continue;
+      const confidence = judge(a, value);
       if (confidence !== null) found.push(makeFinding(PASSWORD, text, a.valueStart, a.valueEnd, confidence));
     }
     findProse(text, found, shared);
+    if (shared.hasAny(COMMAND_WORDS)) findOnCommandLines(text, found);
     return found;
   },
 };

@@ -1,7 +1,7 @@
 import { isWordCode } from '../../text.js';
 import type { DetectorType, Finding } from '../../types.js';
 import { makeFinding, type Detector } from '../detector.js';
-import { isPlaceholderValue, PLACEHOLDER_CONFIDENCE } from './values.js';
+import { isPlaceholderToken, PLACEHOLDER_CONFIDENCE } from './values.js';
 
 /**
  * One token shape of a provider: a global regex of a fixed prefix followed by a greedy run of the
@@ -11,6 +11,10 @@ import { isPlaceholderValue, PLACEHOLDER_CONFIDENCE } from './values.js';
 export interface TokenShape {
   pattern: RegExp;
   judge(value: string): number | null;
+  /** Only where the text also matches this: a shape too plain to trust alone (Vault's legacy `s.…`). */
+  context?: RegExp;
+  /** Report this capture group (the pattern needs the `d` flag), not the whole match: the value after its key. */
+  group?: number;
 }
 
 export interface TokenSpec extends DetectorType {
@@ -29,15 +33,22 @@ export function prefixedToken(spec: TokenSpec): Detector {
     find(text) {
       const found: Finding[] = [];
       for (const shape of shapes) {
+        if (shape.context && !shape.context.test(text)) continue;
         for (const m of text.matchAll(shape.pattern)) {
-          const start = m.index;
-          const end = start + m[0].length;
+          const span: readonly [number, number] | undefined =
+            shape.group === undefined ? [m.index, m.index + m[0].length] : m.indices?.[shape.group];
+          if (!span) continue;
+          const start = span[0];
+          let end = span[1];
+          // A full stop closing a sentence is not part of a token whose body may hold dots.
+          while (end > start && text.charCodeAt(end - 1) === 46) end--;
           // Part of a longer word (`xghp_...`, `..._svc_sk_...`) is some other identifier.
           if (start > 0 && isWordCode(text.charCodeAt(start - 1))) continue;
           if (end < text.length && isWordCode(text.charCodeAt(end))) continue;
-          const confidence = shape.judge(m[0]);
+          const value = text.slice(start, end);
+          const confidence = shape.judge(value);
           if (confidence === null) continue;
-          found.push(makeFinding(spec, text, start, end, isPlaceholderValue(m[0]) ? PLACEHOLDER_CONFIDENCE : confidence));
+          found.push(makeFinding(spec, text, start, end, isPlaceholderToken(value) ? PLACEHOLDER_CONFIDENCE : confidence));
         }
       }
       return found;

@@ -9,19 +9,23 @@ import { bodyLength, prefixedToken } from './prefixed-token.js';
 
 const PROVIDER_PREFIX = 0.9;
 const WITH_CHECK = 0.97;
+/** A GitHub app token of the longer form: no checksum to check, the prefix alone. */
+const LONG_GITHUB = 0.85;
 
 export const githubToken = prefixedToken({
   type: 'GITHUB_TOKEN',
   category: 'SECRETS',
   keywords: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_'],
   shapes: [
-    // Classic format: 30 random characters and a 6-character CRC-32 checksum.
+    // Classic format: 30 random characters and a 6-character CRC-32 checksum. App installation
+    // (ghs_), user-to-server (ghu_) and refresh (ghr_) tokens may be longer: GitHub documents them
+    // as up to 255 characters.
     {
       pattern: /\bgh[pousr]_[A-Za-z0-9]+/g,
       judge: (value) => {
         const body = value.slice(4);
-        if (body.length !== 36) return null;
-        return githubChecksumValid(body) ? WITH_CHECK : PROVIDER_PREFIX;
+        if (body.length === 36) return githubChecksumValid(body) ? WITH_CHECK : PROVIDER_PREFIX;
+        return body.length > 36 && body.length <= 251 && 'sur'.includes(value.charAt(2)) ? LONG_GITHUB : null;
       },
     },
     // Fine-grained personal access tokens: 22 characters, `_`, 59 characters.
@@ -33,10 +37,12 @@ export const githubToken = prefixedToken({
 // incoming mail, glagent- agent, gloas- OAuth app secret, glsoat- SCIM, glffct- feature flags,
 // glwt- workspace. Since GitLab 17 a token may end in `.<2-char version>.<base36 CRC>`.
 const GITLAB_PREFIX = /^gl[a-z]+-/;
+/** A legacy token has no prefix: only its key's name says GitLab. */
+const LEGACY_GITLAB = 0.8;
 export const gitlabToken = prefixedToken({
   type: 'GITLAB_TOKEN',
   category: 'SECRETS',
-  keywords: ['glpat-', 'gldt-', 'glrt-', 'glcbt-', 'glptt-', 'glft-', 'glimt-', 'glagent-', 'gloas-', 'glsoat-', 'glffct-', 'glwt-', 'gr1348941'],
+  keywords: ['gitlab', 'glpat-', 'gldt-', 'glrt-', 'glcbt-', 'glptt-', 'glft-', 'glimt-', 'glagent-', 'gloas-', 'glsoat-', 'glffct-', 'glwt-', 'gr1348941'],
   shapes: [
     {
       pattern: /\bgl(?:pat|dt|rt|cbt|ptt|ft|imt|agent|oas|soat|ffct|wt)-[A-Za-z0-9_-]+(?:\.[0-9a-z]{2}\.[0-9a-z]+)?/g,
@@ -46,15 +52,41 @@ export const gitlabToken = prefixedToken({
         return body >= 20 && body <= 300 ? PROVIDER_PREFIX : null;
       },
     },
+    // Personal access tokens before GitLab 14.5 had no prefix: 20 characters, named as GitLab's.
+    {
+      pattern: /gitlab[\w.-]{0,30}?(?:token|pat)["']?[ \t]*[:=][ \t]*["']?([A-Za-z0-9_-]+)/dgi,
+      group: 1,
+      context: /gitlab/i,
+      judge: (value) => (value.length === 20 && /\d/.test(value) && /[A-Za-z]/.test(value) ? LEGACY_GITLAB : null),
+    },
     // Runner registration tokens (deprecated, still in old configs).
     { pattern: /\bGR1348941[A-Za-z0-9_-]+/g, judge: bodyLength(9, 20, 20, PROVIDER_PREFIX) },
   ],
 });
 
 // Bot (xoxb), user (xoxp), app-level (xapp), workspace/legacy (xoxa, xoxr, xoxs, xoxo) and rotating
-// (xoxe, xoxe.xoxp) tokens: dash-separated numeric ids then a random part.
+// (xoxe, xoxe.xoxp) tokens: dash-separated numeric ids (8–14 digits; a one-digit version may lead)
+// then a random part of 18 characters or more. Documentation writes `xoxp-1234-…` or `####`:
+// ids that short, or no random part, are no token.
 const SLACK_PREFIX = /^(?:xox[a-z](?:\.xox[a-z])?|xapp)-/;
-const DIGIT = /\d/;
+const ID = /^\d+$/;
+const APP_ID = /^A[A-Z0-9]{8,}$/;
+
+function slackBody(body: string): boolean {
+  const parts = body.split('-');
+  const secret = parts.pop() ?? '';
+  if (secret.length < 18) return false;
+  let ids = 0;
+  for (const [i, part] of parts.entries()) {
+    if (ID.test(part)) {
+      if (part.length >= 8 && part.length <= 14) ids++;
+      else if (!(i === 0 && part.length === 1)) return false;
+    } else if (!APP_ID.test(part)) return false;
+  }
+  // Rotating tokens carry no ids, only a long random part.
+  return ids > 0 || secret.length >= 100;
+}
+
 export const slackToken = prefixedToken({
   type: 'SLACK_TOKEN',
   category: 'SECRETS',
@@ -64,8 +96,7 @@ export const slackToken = prefixedToken({
       pattern: /\b(?:xox[abeoprs](?:\.xox[bp])?|xapp)-[A-Za-z0-9-]+/g,
       judge: (value) => {
         const body = value.slice(SLACK_PREFIX.exec(value)?.[0].length ?? 0);
-        if (body.length < 20 || body.length > 300 || !DIGIT.test(body) || !body.includes('-')) return null;
-        return PROVIDER_PREFIX;
+        return body.length <= 300 && slackBody(body) ? PROVIDER_PREFIX : null;
       },
     },
   ],
@@ -94,18 +125,24 @@ export const googleApiKey = prefixedToken({
 
 /** Base64 of `OpenAI`, embedded in OpenAI's key bodies. */
 const OPENAI_MARKER = 'T3BlbkFJ';
+/** Lengths of the random halves either side of the marker in OpenAI's prefixed keys. */
+const OPENAI_HALVES = [74, 58, 20];
+/** The right length without the marker where it belongs: likely, not certain. */
+const UNMARKED_OPENAI = 0.8;
 export const openaiApiKey = prefixedToken({
   type: 'OPENAI_API_KEY',
   category: 'SECRETS',
   keywords: ['sk-'],
   shapes: [
-    // Project, service-account, admin and user-with-no-project keys. Anthropic's `sk-ant-` never matches.
+    // Project, service-account, admin and user-with-no-project keys: 74 (or 58, or 20) characters,
+    // the marker, as many again. Anthropic's `sk-ant-` never matches. Other lengths are malformed.
     {
       pattern: /\bsk-(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]+/g,
       judge: (value) => {
-        const body = value.length - value.indexOf('-', 3) - 1;
-        if (body < 20 || body > 300) return null;
-        return value.includes(OPENAI_MARKER) ? WITH_CHECK : PROVIDER_PREFIX;
+        const body = value.slice(value.indexOf('-', 3) + 1);
+        const half = OPENAI_HALVES.find((n) => body.length === 2 * n + OPENAI_MARKER.length);
+        if (half === undefined) return null;
+        return body.startsWith(OPENAI_MARKER, half) ? WITH_CHECK : UNMARKED_OPENAI;
       },
     },
     // Legacy keys: 48 letters and digits, the marker at offset 20. Other vendors copied `sk-` + 48,
@@ -120,8 +157,8 @@ export const openaiApiKey = prefixedToken({
   ],
 });
 
-// sk-ant-api03- (API), sk-ant-admin01- (admin API), sk-ant-oat01-/ort01- (OAuth access/refresh).
-// Current API keys are 93 characters then `AA`.
+// sk-ant-api03- (API), sk-ant-admin01- (admin API), sk-ant-oat01-/ort01- (OAuth access/refresh):
+// 93 characters then `AA`. Other lengths are malformed (made up, cut short or glued to more text).
 export const anthropicApiKey = prefixedToken({
   type: 'ANTHROPIC_API_KEY',
   category: 'SECRETS',
@@ -131,8 +168,7 @@ export const anthropicApiKey = prefixedToken({
       pattern: /\bsk-ant-(?:api|admin|oat|ort)\d\d-[A-Za-z0-9_-]+/g,
       judge: (value) => {
         const body = value.slice(value.indexOf('-', 7) + 1);
-        if (body.length < 32 || body.length > 300) return null;
-        return body.length === 95 && body.endsWith('AA') ? 0.95 : PROVIDER_PREFIX;
+        return body.length === 95 && body.endsWith('AA') ? 0.95 : null;
       },
     },
   ],

@@ -1,6 +1,6 @@
 import type { DetectorType, Finding } from '../../types.js';
 import { makeFinding, type Detector } from '../detector.js';
-import { isPlaceholderValue, PLACEHOLDER_CONFIDENCE } from './values.js';
+import { isPlaceholderToken, PLACEHOLDER_CONFIDENCE } from './values.js';
 
 const SLACK_WEBHOOK: DetectorType = { type: 'SLACK_WEBHOOK', category: 'SECRETS' };
 
@@ -27,7 +27,7 @@ export const slackWebhook: Detector = {
       const path = m[2] ?? '';
       if (!validPath(m[1] ?? '', path.split('/'))) continue;
       // Slack's documentation writes T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX.
-      const confidence = isPlaceholderValue(path) ? PLACEHOLDER_CONFIDENCE : 0.9;
+      const confidence = isPlaceholderToken(path) ? PLACEHOLDER_CONFIDENCE : 0.9;
       found.push(makeFinding(SLACK_WEBHOOK, text, m.index, m.index + m[0].length, confidence));
     }
     return found;

@@ -51,6 +51,17 @@ describe('AWS_SECRET_KEY', () => {
   ])('scans 1 MiB of %s', { timeout: 10_000 }, (_name, text) => {
     expect(found(text, 'AWS_SECRET_KEY').length).toBeLessThan(MIB_SECRETS);
   });
+
+  it('pairs a secret with its id through the words that name the pair', () => {
+    const secret = 'Kq9Lm2Vx8Zb4Np7Rw1Yd5Hc3Js6Ga0TfUe8Wq2Xp';
+    for (const text of [
+      `AWS_ACCESS_KEY_ID=AKIA6Z3JOV7LNCG6PTSF and the secret is ${secret}`,
+      `creds := credentials.NewStaticCredentialsProvider("AKIA6Z3JOV7LNCG6PTSF", "${secret}", "")`,
+    ]) {
+      expect(found(text, 'AWS_SECRET_KEY'), text).toEqual([secret]);
+    }
+    expect(found(`AKIA6Z3JOV7LNCG6PTSF client secret: ${secret}`, 'AWS_SECRET_KEY')).toEqual([]);
+  });
 });
 
 /** Upper bound on findings in 1 MiB: one per candidate at most. */

@@ -24,6 +24,10 @@ describe('CONNECTION_STRING', () => {
     'Host=db;Port=5432;Database=app;Username=app;Password=Kq7zL2mX',
     'DefaultEndpointsProtocol=https;AccountName=acct;AccountKey=Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MGFiY2RlZmdoaWprbG1ub3A=;EndpointSuffix=core.windows.net',
     'Endpoint=sb://ns.servicebus.windows.net/;SharedAccessKeyName=RootManageSharedAccessKey;SharedAccessKey=Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA=',
+    'mongodb://ops:Wq4zR8kLm2@10.1.0.11:27017,10.1.0.12:27017,10.1.0.13:27017/orders?replicaSet=rs1&authSource=admin',
+    'ldaps://cn=svc-bind:Bz7kQ2xLm9@ldap.corp.internal:636',
+    'contoso.redis.cache.windows.net:6380,password=Kq8Lm2Vx9Zb4Np7Rw1Yd5Hc3Js6Ga0TfUe8Wq2Xs4A=,ssl=True,abortConnect=False',
+    'cache01.redis.cache.windows.net:6380,abortConnect=false,ssl=true,password=Kq8Lm2Vx9Zb4Np7Rw1Yd5Hc3Js6Ga0T=',
   ])('finds %s', (uri) => {
     for (const text of [uri, `DATABASE_URL=${uri}\n`, `{"conn": "${uri}"}`, `connect with ${uri} and go`]) {
       expect(found(text, 'CONNECTION_STRING'), text).toEqual([uri]);
@@ -58,6 +62,8 @@ describe('CONNECTION_STRING', () => {
     ['ADO.NET with integrated security', 'Server=db;Database=app;Integrated Security=true;'],
     ['a password= without a server', 'password=Kq7zL2mX;timeout=30'],
     ['a placeholder password in ADO.NET', 'Server=db;User Id=sa;Password=<your password>;'],
+    ['a Redis list without a host', 'retries=3,password=Kq8Lm2Vx9Zb4'],
+    ['a Redis list with a reference', 'cache:6380,password=${REDIS_PASSWORD},ssl=True'],
   ])('rejects %s', (_name, text) => {
     expect(found(text, 'CONNECTION_STRING')).toEqual([]);
   });
@@ -75,6 +81,8 @@ describe('CONNECTION_STRING', () => {
     ['one long authority', `mysql://${fill('a:')}`],
     ['semicolons after a keyed string', `Server=x;Password=y;${fill(';')}`],
     ['keys without values', fill('Server Password=')],
+    ['repeated listed passwords', fill(',password=')],
+    ['a host list', `h:6380${fill(',password=x')}`],
   ])('scans 1 MiB of %s', { timeout: 10_000 }, (_name, text) => {
     expect(found(text, 'CONNECTION_STRING').length).toBeLessThan(1 << 20);
   });

@@ -99,4 +99,29 @@ describe('GENERIC_SECRET', () => {
   ])('scans 1 MiB of %s', { timeout: 10_000 }, (_name, text) => {
     expect(found(text, 'GENERIC_SECRET').length).toBeLessThan(1 << 20);
   });
+
+  it('reads keys named after a service that ends in a plain `key`', () => {
+    const value = 'f3a9c2e1b7d84a6f9e0c1d2b3a4f5e6d';
+    for (const text of [`ALGOLIA_ADMIN_KEY=${value}`, `twitter_consumer_key = "Qm7zXv2LkP9wR4tYb8NcJ3hD"`, `DATADOG_APP_KEY: ${value}`]) {
+      expect(found(text, 'GENERIC_SECRET'), text).toHaveLength(1);
+    }
+    expect(found(`jira_issue_key = "PROJ-1234"`, 'GENERIC_SECRET')).toEqual([]);
+    expect(found(`sort_key = ${value}`, 'GENERIC_SECRET')).toEqual([]);
+    expect(found(`stripe_publishable_key = "${value}"`, 'GENERIC_SECRET')).toEqual([]);
+  });
+
+  it('reports a base64 user:password (Docker auth, HTTP Basic) at 0.9, a stand-in one below the minimum', () => {
+    const auth = btoa('ci-bot:Zq8mK2xLw4Pr');
+    expect(findingOf(`{"auths": {"ghcr.io": {"auth": "${auth}"}}}`, 'GENERIC_SECRET')?.confidence).toBe(0.9);
+    expect(findingOf(`Authorization: Basic ${auth}`, 'GENERIC_SECRET')?.value).toBe(auth);
+    expect(found(`Authorization: Basic ${btoa('user:password')}`, 'GENERIC_SECRET')).toEqual([]);
+  });
+
+  it('reads a literal wrapped as bytes or a buffer', () => {
+    const value = 'jJKbgWauv8Uz1bqaAuccu7D3aQtLxPhn';
+    for (const text of [`var hmacKey = []byte("${value}")`, `SECRET_KEY = b'${value}'`, `const secret = Buffer.from("${value}")`]) {
+      expect(found(text, 'GENERIC_SECRET'), text).toEqual([value]);
+    }
+    expect(found(`token = compute("${value}")`, 'GENERIC_SECRET')).toEqual([]);
+  });
 });

@@ -104,4 +104,37 @@ describe('PASSWORD', () => {
   ])('scans 1 MiB of %s', { timeout: 10_000 }, (_name, text) => {
     expect(found(text, 'PASSWORD').length).toBeLessThan(1 << 20);
   });
+
+  it.each([
+    ['pw for the staging admin is xQz8$#4yPm — rotate after first login', 'xQz8$#4yPm'],
+    ['new password for the shared inbox → Lucky-River-41 dont share', 'Lucky-River-41'],
+    ['pw vom Nextcloud: Sunshine2015', 'Sunshine2015'],
+    ["le mot de passe du compte partagé c'est Summer2025!", 'Summer2025!'],
+    ['mdp : Tr0ub4dor&7ja', 'Tr0ub4dor&7ja'],
+    ['a senha do wifi é 9R8yCYEeM6G8', '9R8yCYEeM6G8'],
+    ['la contraseña del wifi es Silver-River-53', 'Silver-River-53'],
+    ['Kennwort: Fr4nk!xyz', 'Fr4nk!xyz'],
+    ['database:\n  user: svc_reports\n  pass: tcqmw449VU!\n', 'tcqmw449VU!'],
+  ])('finds the password in the chat line %s', (text, password) => {
+    expect(found(text, 'PASSWORD')).toEqual([password]);
+  });
+
+  it.each([
+    'password hash: $2b$12$KIXQJvPq5QoLbC1pG5Z7Ye',
+    'The password for the island is nice',
+    'password policy: 12 chars min',
+    'boarding pass: 12A',
+    'pass: through',
+    'la contraseña del wifi es segura',
+  ])('finds no password in the line %s', (text) => {
+    expect(found(text, 'PASSWORD')).toEqual([]);
+  });
+
+  it.each([
+    ['repeated prose words', fill('password for the ')],
+    ['repeated foreign labels', fill('mdp :')],
+    ['repeated arrows', fill('pw → ')],
+  ])('scans 1 MiB of %s', { timeout: 10_000 }, (_name, text) => {
+    expect(found(text, 'PASSWORD').length).toBeLessThan(1 << 20);
+  });
 });

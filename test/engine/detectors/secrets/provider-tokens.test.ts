@@ -15,6 +15,7 @@ const TOKENS: [string, string][] = [
   ['GITHUB_TOKEN', `ghu_${b62(36)}`],
   ['GITHUB_TOKEN', `ghs_${b62(36)}`],
   ['GITHUB_TOKEN', `ghr_${b62(36)}`],
+  ['GITHUB_TOKEN', `ghs_${b62(120)}`],
   ['GITHUB_TOKEN', `github_pat_11${b62(20)}_${b62(59)}`],
   ['GITLAB_TOKEN', `glpat-${b64url(20)}`],
   ['GITLAB_TOKEN', `glpat-${b64url(38)}.01.${random('0123456789abcdefghijklmnopqrstuvwxyz', 9)}`],
@@ -30,11 +31,14 @@ const TOKENS: [string, string][] = [
   ['STRIPE_KEY', `sk_live_51${b62(97)}`],
   ['STRIPE_KEY', `rk_live_${b62(24)}`],
   ['STRIPE_KEY', `sk_test_${b62(24)}`],
+  ['STRIPE_KEY', `rk_test_${b62(99)}`],
   ['STRIPE_KEY', `whsec_${b62(32)}`],
   ['GOOGLE_API_KEY', `AIza${b64url(35)}`],
   ['OPENAI_API_KEY', `sk-proj-${b64url(74)}T3BlbkFJ${b64url(74)}`],
   ['OPENAI_API_KEY', `sk-svcacct-${b64url(74)}T3BlbkFJ${b64url(74)}`],
   ['OPENAI_API_KEY', `sk-admin-${b64url(74)}T3BlbkFJ${b64url(74)}`],
+  ['OPENAI_API_KEY', `sk-svcacct-${b64url(58)}T3BlbkFJ${b64url(58)}`],
+  ['OPENAI_API_KEY', `sk-proj-${b64url(156)}`],
   ['OPENAI_API_KEY', `sk-${b62(20)}T3BlbkFJ${b62(20)}`],
   ['ANTHROPIC_API_KEY', `sk-ant-api03-${b64url(93)}AA`],
   ['ANTHROPIC_API_KEY', `sk-ant-admin01-${b64url(93)}AA`],
@@ -56,6 +60,16 @@ describe('provider tokens', () => {
 
   it('takes stand-in words only in one case, not inside random mixed case', () => {
     expect(found('AIzaZXpyqIUbyoUr_oMThg-aXOdAemZE7Kxp3Ke', 'GOOGLE_API_KEY')).toEqual(['AIzaZXpyqIUbyoUr_oMThg-aXOdAemZE7Kxp3Ke']);
+  });
+
+  it('reports a legacy 20-character GitLab token under a GitLab key, over GENERIC_SECRET', () => {
+    const token = `${b62(10)}7${b62(9)}`;
+    for (const text of [`gitlab_token: ${token}`, `GITLAB_PAT="${token}"`, `export GITLAB_API_TOKEN=${token}`]) {
+      expect(found(text, 'GITLAB_TOKEN'), text).toEqual([token]);
+      expect(found(text, 'GENERIC_SECRET'), text).toEqual([]);
+    }
+    expect(found(`gitlab_token: ${b62(21)}`, 'GITLAB_TOKEN')).toEqual([]);
+    expect(found(`token: ${token}`, 'GITLAB_TOKEN')).toEqual([]);
   });
 
   it('raises GitHub tokens whose CRC-32 checksum is valid', () => {
@@ -118,7 +132,7 @@ describe('provider tokens', () => {
     ['GITHUB_TOKEN', 'ghp_EXAMPLEa1b2c3d4e5f6g7h8i9j0k1l2m3n4o'],
     ['STRIPE_KEY', 'sk_test_4eC39HqLyjWDarjtT1zdp7dc'],
     ['STRIPE_KEY', 'sk_live_yourStripeKeyHere1234567890'],
-    ['OPENAI_API_KEY', 'sk-proj-yourkeyhereXXXXXXXXXXXXXXXXXXXXXXX'],
+    ['OPENAI_API_KEY', `sk-proj-${'yourkeyhere'.padEnd(156, 'X')}`],
     ['GOOGLE_API_KEY', 'AIzaSyDUMMYdummyDUMMYdummyDUMMYdummy123'],
   ])('keeps the %s placeholder %s below the default minimum', (type, text) => {
     expect(found(text, type)).toEqual([]);

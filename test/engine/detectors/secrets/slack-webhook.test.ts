@@ -15,6 +15,7 @@ describe('SLACK_WEBHOOK', () => {
     ['in a curl command', `curl -X POST -d '{"text":"hi"}' ${HOOK}`, HOOK],
     ['closing a sentence', `Post to ${HOOK}.`, HOOK],
     ['without the scheme', HOOK.slice(8), HOOK.slice(8)],
+    ['over plain http', `http://${HOOK.slice(8)}`, `http://${HOOK.slice(8)}`],
     ['a workflow trigger', WORKFLOW, WORKFLOW],
   ])('finds a webhook %s', (_name, text, url) => {
     expect(found(text, 'SLACK_WEBHOOK')).toEqual([url]);
