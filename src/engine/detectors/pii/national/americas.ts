@@ -19,7 +19,7 @@ const US_ITIN: IdSpec = {
   check: (c) => (itinGroup(Number(c.slice(3, 5))) ? SHAPE : NONE),
   // Written with dashes it is as distinctive as an SSN so written (which ssn.ts reports alone).
   alone: (written) => written.includes('-'),
-  cues: ['itin', 'ITIN', 'individual taxpayer identification number', 'taxpayer identification number', 'tax id', 'TIN'],
+  cues: ['itin', 'individual taxpayer identification number', 'taxpayer identification number', 'tax id', 'TIN'],
 };
 
 const CA_SIN: IdSpec = {
@@ -53,7 +53,7 @@ const BR_CPF: IdSpec = {
         cpfDigit(c, [10, 9, 8, 7, 6, 5, 4, 3, 2]) === digit(c, 9) &&
         cpfDigit(c, [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]) === digit(c, 10),
     ),
-  cues: ['cpf', 'CPF', 'cadastro de pessoas físicas', 'cadastro de pessoas fisicas', 'cpf/mf'],
+  cues: ['cpf', 'cadastro de pessoas físicas', 'cadastro de pessoas fisicas', 'cpf/mf'],
 };
 
 function cnpjDigit(c: string, weights: readonly number[]): number {
@@ -73,7 +73,7 @@ const BR_CNPJ: IdSpec = {
         cnpjDigit(c, [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]) === digit(c, 12) &&
         cnpjDigit(c, [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]) === digit(c, 13),
     ),
-  cues: ['cnpj', 'CNPJ', 'cadastro nacional da pessoa jurídica', 'cadastro nacional da pessoa juridica'],
+  cues: ['cnpj', 'cadastro nacional da pessoa jurídica', 'cadastro nacional da pessoa juridica'],
 };
 
 const CURP_ALPHABET = '0123456789ABCDEFGHIJKLMN&OPQRSTUVWXYZ';
@@ -93,7 +93,7 @@ const MX_CURP: IdSpec = {
     for (let i = 0; i < 17; i++) sum += CURP_ALPHABET.indexOf(c.charAt(i)) * (18 - i);
     return checked((10 - (sum % 10)) % 10 === digit(c, 17));
   },
-  cues: ['curp', 'CURP', 'clave única de registro de población', 'clave unica de registro de poblacion'],
+  cues: ['curp', 'clave única de registro de población', 'clave unica de registro de poblacion'],
 };
 
 export const AMERICAS: readonly IdSpec[] = [US_ITIN, CA_SIN, BR_CPF, BR_CNPJ, MX_CURP];

@@ -26,7 +26,7 @@ const KR_RRN: IdSpec = {
   shape: '\\d{6}[- ]?[1-4]\\d{6}',
   minDigits: 13,
   check: koreanRegistration,
-  cues: ['주민등록번호', '주민번호', 'resident registration number', 'rrn', 'RRN', 'korean id'],
+  cues: ['주민등록번호', '주민번호', 'resident registration number', 'rrn', 'korean id'],
 };
 
 const KR_FRN: IdSpec = {
@@ -114,7 +114,7 @@ const IN_PAN: IdSpec = {
   shape: `[A-Z]{3}${PAN_HOLDER}[A-Z]\\d{4}[A-Z]`,
   minDigits: 4,
   check: () => SHAPE,
-  cues: ['pan', 'PAN', 'pan card', 'pan no', 'pan number', 'permanent account number', 'income tax'],
+  cues: ['pan', 'pan card', 'pan no', 'pan number', 'permanent account number', 'income tax'],
 };
 
 const IN_GSTIN: IdSpec = {
@@ -128,7 +128,7 @@ const IN_GSTIN: IdSpec = {
     if (state < 1 || (state > 38 && state !== 97 && state !== 99)) return NONE;
     return checked(luhn36Valid(c));
   },
-  cues: ['gstin', 'GSTIN', 'gst', 'GST', 'gst number', 'gst no'],
+  cues: ['gstin', 'gst', 'gst number', 'gst no'],
 };
 
 const IN_VOTER: IdSpec = {
@@ -137,7 +137,7 @@ const IN_VOTER: IdSpec = {
   shape: '[A-Z]{3}\\d{7}',
   minDigits: 7,
   check: () => SHAPE,
-  cues: ['voter id', 'voter', 'voters id', 'epic', 'EPIC', 'electoral', 'election commission', 'election card'],
+  cues: ['voter id', 'voter', 'voters id', 'epic', 'electoral', 'election commission', 'election card'],
 };
 
 /** Indian state and union-territory codes of vehicle registrations. */
@@ -171,7 +171,7 @@ const SG_NRIC: IdSpec = {
   shape: '[STFGM]\\d{7}[A-Z]',
   minDigits: 7,
   check: sgCheck,
-  cues: ['nric', 'NRIC', 'fin', 'FIN', 'identity card', 'ic number', 'ic no', 'singapore id'],
+  cues: ['nric', 'FIN', 'identity card', 'ic number', 'ic no', 'singapore id'],
 };
 
 /** Entity types of the T/S/R-series UEN (ACRA). */
@@ -201,7 +201,7 @@ const SG_UEN: IdSpec = {
   minDigits: 6,
   check: uenCheck,
   alone: (written, validity) => validity === CHECKED && /^[TSR]/.test(written),
-  cues: ['uen', 'UEN', 'unique entity number', 'acra', 'ACRA', 'business registration'],
+  cues: ['uen', 'unique entity number', 'acra', 'business registration'],
 };
 
 const AU_ABN: IdSpec = {
@@ -214,7 +214,7 @@ const AU_ABN: IdSpec = {
     const sum = weighted(c, [10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19]) - 10; // the first digit less 1, weighted 10
     return checked(sum > 0 && sum % 89 === 0);
   },
-  cues: ['abn', 'ABN', 'australian business number'],
+  cues: ['abn', 'australian business number'],
 };
 
 const AU_ACN: IdSpec = {
@@ -224,7 +224,7 @@ const AU_ACN: IdSpec = {
   minDigits: 9,
   check: (c) => checked((10 - (weighted(c, [8, 7, 6, 5, 4, 3, 2, 1]) % 10)) % 10 === digit(c, 8)),
   alone: never,
-  cues: ['acn', 'ACN', 'australian company number'],
+  cues: ['acn', 'australian company number'],
 };
 
 const AU_TFN: IdSpec = {
@@ -238,7 +238,7 @@ const AU_TFN: IdSpec = {
     return checked(weighted(c, weights) % 11 === 0);
   },
   alone: never,
-  cues: ['tfn', 'TFN', 'tax file number', 'tax file no'],
+  cues: ['tfn', 'tax file number', 'tax file no'],
 };
 
 const AU_MEDICARE: IdSpec = {

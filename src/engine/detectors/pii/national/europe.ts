@@ -26,7 +26,7 @@ const FI: IdSpec = {
     if (individual < 2 || individual > 899) return NONE;
     return checked(FI_CHECK.charAt(Number(w.slice(0, 6) + w.slice(7, 10)) % 31) === w.charAt(10));
   },
-  cues: ['henkilötunnus', 'henkilotunnus', 'hetu', 'HETU', 'personbeteckning', 'personal identity code', 'finnish id'],
+  cues: ['henkilötunnus', 'henkilotunnus', 'hetu', 'personbeteckning', 'personal identity code', 'finnish id'],
 };
 
 const SE: IdSpec = {
@@ -100,7 +100,7 @@ const FR: IdSpec = {
   },
   alone: ifChecked, // a two-digit key: fifteen bare digits pass it by chance once in 97
   cues: [
-    'nir', 'NIR', 'numéro de sécurité sociale', 'numero de securite sociale', 'sécurité sociale', 'securite sociale',
+    'nir', 'numéro de sécurité sociale', 'numero de securite sociale', 'sécurité sociale', 'securite sociale',
     'insee', 'carte vitale', 'social security number',
   ],
 };
@@ -122,7 +122,7 @@ const BE: IdSpec = {
   },
   cues: [
     'rijksregisternummer', 'rijksregister', 'registre national', 'numéro national', 'numero national', 'national number',
-    'national register number', 'insz', 'NISS', 'niss',
+    'national register number', 'insz', 'niss',
   ],
 };
 
@@ -177,7 +177,7 @@ const DE_LANR: IdSpec = {
   shape: '\\d{9}',
   minDigits: 9,
   check: (c) => checked(c !== '000000000' && (10 - (weighted(c, [4, 9, 4, 9, 4, 9]) % 10)) % 10 === digit(c, 6)),
-  cues: ['lanr', 'LANR', 'arztnummer', 'lebenslange arztnummer', 'arzt-nr', 'physician number', 'doctor number'],
+  cues: ['lanr', 'arztnummer', 'lebenslange arztnummer', 'arzt-nr', 'physician number', 'doctor number'],
 };
 
 /** The regions of the Kassenärztliche Vereinigungen: the first two digits of a BSNR. */
@@ -189,7 +189,7 @@ const DE_BSNR: IdSpec = {
   shape: '\\d{9}',
   minDigits: 9,
   check: (c) => (KV_REGIONS.has(c.slice(0, 2)) ? SHAPE : NONE),
-  cues: ['bsnr', 'BSNR', 'betriebsstättennummer', 'betriebsstaettennummer', 'practice number', 'practice site number'],
+  cues: ['bsnr', 'betriebsstättennummer', 'betriebsstaettennummer', 'practice number', 'practice site number'],
 };
 
 const DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
@@ -208,7 +208,7 @@ const ES_NIF: IdSpec = {
   },
   alone: notSpaced,
   cues: [
-    'dni', 'DNI', 'nif', 'NIF', 'documento nacional de identidad', 'número de identificación fiscal',
+    'dni', 'nif', 'documento nacional de identidad', 'número de identificación fiscal',
     'numero de identificacion fiscal', 'spanish id',
   ],
 };
@@ -222,7 +222,7 @@ const ES_NIE: IdSpec = {
   check: (c) => checked(DNI_LETTERS.charAt(Number('XYZ'.indexOf(c.charAt(0)) + c.slice(1, 8)) % 23) === c.charAt(8)),
   alone: notSpaced,
   cues: [
-    'nie', 'NIE', 'número de identidad de extranjero', 'numero de identidad de extranjero', 'tarjeta de residencia',
+    'NIE', 'número de identidad de extranjero', 'numero de identidad de extranjero', 'tarjeta de residencia',
     'foreigner identity number',
   ],
 };
@@ -302,7 +302,7 @@ const PL_PESEL: IdSpec = {
     if (!validDate(year, mm % 20, Number(c.slice(4, 6)))) return NONE;
     return checked((10 - (weighted(c, [1, 3, 7, 9, 1, 3, 7, 9, 1, 3]) % 10)) % 10 === digit(c, 10));
   },
-  cues: ['pesel', 'PESEL', 'numer pesel'],
+  cues: ['pesel', 'numer pesel'],
 };
 
 const PL_NIP: IdSpec = {
@@ -316,7 +316,7 @@ const PL_NIP: IdSpec = {
     return checked(r !== 10 && r === digit(n, 9));
   },
   alone: (written, validity) => validity === CHECKED && written.startsWith('PL'),
-  cues: ['nip', 'NIP', 'numer identyfikacji podatkowej', 'identyfikacji podatkowej', 'tax id', 'VAT'],
+  cues: ['nip', 'numer identyfikacji podatkowej', 'identyfikacji podatkowej', 'tax id', 'VAT'],
 };
 
 const TR: IdSpec = {
@@ -332,7 +332,7 @@ const TR: IdSpec = {
     return checked(d10 === digit(c, 9) && (odd + even + d10) % 10 === digit(c, 10));
   },
   cues: [
-    'tc kimlik', 't.c. kimlik', 'kimlik no', 'kimlik numarası', 'kimlik numarasi', 'tckn', 'TCKN', 'tc no',
+    'tc kimlik', 't.c. kimlik', 'kimlik no', 'kimlik numarası', 'kimlik numarasi', 'tckn', 'tc no',
     'vatandaşlık numarası', 'turkish identity number', 'turkish id',
   ],
 };
@@ -348,7 +348,7 @@ const UK_NHS: IdSpec = {
     return checked(k !== 10 && k === digit(c, 9));
   },
   alone: never, // printed like a phone number, and one random number in eleven passes
-  cues: ['nhs', 'NHS', 'nhs number', 'nhs no', 'national health service'],
+  cues: ['nhs', 'nhs number', 'nhs no', 'national health service'],
 };
 
 /** Prefixes HMRC never issues, besides those the first and second letter rules exclude. */
@@ -361,7 +361,7 @@ const UK_NINO: IdSpec = {
   shape: '[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\\d\\d ?\\d\\d ?\\d\\d ?[A-D]',
   minDigits: 6,
   check: (c) => (NINO_NOT_ISSUED.has(c.slice(0, 2)) ? NONE : SHAPE),
-  cues: ['national insurance', 'nino', 'NINO', 'ni number', 'ni no', 'NI', 'insurance number'],
+  cues: ['national insurance', 'nino', 'ni number', 'ni no', 'NI', 'insurance number'],
 };
 
 export const EUROPE: readonly IdSpec[] = [
