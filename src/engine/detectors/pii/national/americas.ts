@@ -15,7 +15,7 @@ const US_ITIN: IdSpec = {
   type: 'US_ITIN',
   category: 'PII',
   shape: '9\\d\\d-\\d\\d-\\d{4}|9\\d\\d \\d\\d \\d{4}|9\\d{8}',
-  minDigits: 9,
+  digits: [9, 9],
   check: (c) => (itinGroup(Number(c.slice(3, 5))) ? SHAPE : NONE),
   // Written with dashes it is as distinctive as an SSN so written (which ssn.ts reports alone).
   alone: (written) => written.includes('-'),
@@ -27,7 +27,7 @@ const CA_SIN: IdSpec = {
   category: 'PII',
   // Nine digits, printed 3-3-3, Luhn; none start with 0 or 8.
   shape: '[1-79]\\d\\d[- ]?\\d{3}[- ]?\\d{3}',
-  minDigits: 9,
+  digits: [9, 9],
   check: (c) => checked(luhnValid(c)),
   alone: never,
   cues: [
@@ -46,7 +46,7 @@ const BR_CPF: IdSpec = {
   noiseExempt: true,
   category: 'PII',
   shape: '\\d{3}\\.\\d{3}\\.\\d{3}-\\d\\d|\\d{11}',
-  minDigits: 11,
+  digits: [11, 11],
   check: (c) =>
     checked(
       !/^(\d)\1+$/.test(c) &&
@@ -66,7 +66,7 @@ const BR_CNPJ: IdSpec = {
   noiseExempt: true,
   category: 'PII',
   shape: '\\d\\d\\.\\d{3}\\.\\d{3}/\\d{4}-\\d\\d|\\d{14}',
-  minDigits: 14,
+  digits: [14, 14],
   check: (c) =>
     checked(
       !/^(\d)\1+$/.test(c) &&
@@ -86,7 +86,8 @@ const MX_CURP: IdSpec = {
   // Four letters of the name, birth date YYMMDD, sex, state, three consonants, a century
   // character, and a check digit: (10 − Σ value × (18 − position) mod 10) mod 10.
   shape: `[A-Z][AEIOUX][A-Z]{2}\\d{6}[HMX](?:${CURP_STATES})[B-DF-HJ-NP-TV-Z]{3}[\\dA-Z]\\d`,
-  minDigits: 7,
+  digits: [7, 8],
+  capitals: [4, 4],
   check(c) {
     if (!validShortDate(Number(c.slice(4, 6)), Number(c.slice(6, 8)), Number(c.slice(8, 10)))) return NONE;
     let sum = 0;

@@ -24,7 +24,7 @@ const KR_RRN: IdSpec = {
   type: 'KR_RRN',
   category: 'PII',
   shape: '\\d{6}[- ]?[1-4]\\d{6}',
-  minDigits: 13,
+  digits: [13, 13],
   check: koreanRegistration,
   cues: ['주민등록번호', '주민번호', 'resident registration number', 'rrn', 'korean id'],
 };
@@ -33,7 +33,7 @@ const KR_FRN: IdSpec = {
   type: 'KR_FRN',
   category: 'PII',
   shape: '\\d{6}[- ]?[5-8]\\d{6}',
-  minDigits: 13,
+  digits: [13, 13],
   check: koreanRegistration,
   cues: ['외국인등록번호', 'foreigner registration number', 'alien registration number', 'frn', 'FRN'],
 };
@@ -43,7 +43,7 @@ const KR_BRN: IdSpec = {
   category: 'PII',
   // NNN-NN-NNNNC: weights 1,3,7,1,3,7,1,3,5, plus the tens of 5 × the ninth digit.
   shape: '\\d{3}-?\\d\\d-?\\d{5}',
-  minDigits: 10,
+  digits: [10, 10],
   check(c) {
     const sum = weighted(c, [1, 3, 7, 1, 3, 7, 1, 3, 5]) + Math.floor((digit(c, 8) * 5) / 10);
     return checked((10 - (sum % 10)) % 10 === digit(c, 9));
@@ -57,7 +57,7 @@ const TH: IdSpec = {
   category: 'PII',
   // Thirteen digits, printed 1-2345-67890-12-3; the last is (11 − weights 13…2 mod 11) mod 10.
   shape: '[1-8](?:-\\d{4}-\\d{5}-\\d\\d-\\d| \\d{4} \\d{5} \\d\\d \\d|\\d{12})',
-  minDigits: 13,
+  digits: [13, 13],
   check: (c) => checked((11 - (weighted(c, [13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2]) % 11)) % 10 === digit(c, 12)),
   cues: ['เลขประจำตัวประชาชน', 'บัตรประชาชน', 'thai id', 'thai national id', 'national id', 'citizen id', 'id card', 'tnin'],
 };
@@ -69,7 +69,7 @@ const CN: IdSpec = {
   category: 'PII',
   // Region (6), birth date YYYYMMDD, sequence (3), ISO 7064 MOD 11-2 check (0-9 or X).
   shape: '[1-9]\\d{5}(?:18|19|20)\\d{9}[\\dX]',
-  minDigits: 17,
+  digits: [17, 18],
   check(c) {
     if (!validDate(Number(c.slice(6, 10)), Number(c.slice(10, 12)), Number(c.slice(12, 14)))) return NONE;
     const sum = weighted(c, [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]);
@@ -84,7 +84,7 @@ const JP: IdSpec = {
   category: 'PII',
   // Twelve digits; from the right, digit n (1-11) before the check weighs n+1 up to 6, then n−5.
   shape: '\\d{4}[- ]?\\d{4}[- ]?\\d{4}',
-  minDigits: 12,
+  digits: [12, 12],
   check(c) {
     let sum = 0;
     for (let n = 1; n <= 11; n++) sum += digit(c, 11 - n) * (n <= 6 ? n + 1 : n - 5);
@@ -100,8 +100,9 @@ const IN_AADHAAR: IdSpec = {
   category: 'PII',
   // Twelve digits, never starting 0 or 1, printed 4-4-4; Verhoeff check.
   shape: '[2-9]\\d{3}(?: \\d{4} \\d{4}|-\\d{4}-\\d{4}|\\d{8})',
-  minDigits: 12,
+  digits: [12, 12],
   check: (c) => checked(verhoeffValid(c)),
+  alone: never, // printed 4-4-4 like parcel tracking numbers, which pass Verhoeff one time in ten
   cues: ['aadhaar', 'aadhar', 'adhaar', 'आधार', 'uidai', 'UID', 'unique identification'],
 };
 
@@ -112,7 +113,8 @@ const IN_PAN: IdSpec = {
   type: 'IN_PAN',
   category: 'PII',
   shape: `[A-Z]{3}${PAN_HOLDER}[A-Z]\\d{4}[A-Z]`,
-  minDigits: 4,
+  digits: [4, 4],
+  capitals: [5, 5],
   check: () => SHAPE,
   cues: ['pan', 'pan card', 'pan no', 'pan number', 'permanent account number', 'income tax'],
 };
@@ -122,7 +124,7 @@ const IN_GSTIN: IdSpec = {
   category: 'PII',
   // State code, the holder's PAN, registration count, Z, and a Luhn mod 36 check character.
   shape: `\\d\\d[A-Z]{3}${PAN_HOLDER}[A-Z]\\d{4}[A-Z][1-9A-Z]Z[\\dA-Z]`,
-  minDigits: 6,
+  digits: [6, 8],
   check(c) {
     const state = Number(c.slice(0, 2));
     if (state < 1 || (state > 38 && state !== 97 && state !== 99)) return NONE;
@@ -135,7 +137,8 @@ const IN_VOTER: IdSpec = {
   type: 'IN_VOTER',
   category: 'PII',
   shape: '[A-Z]{3}\\d{7}',
-  minDigits: 7,
+  digits: [7, 7],
+  capitals: [3, 3],
   check: () => SHAPE,
   cues: ['voter id', 'voter', 'voters id', 'epic', 'electoral', 'election commission', 'election card'],
 };
@@ -149,7 +152,8 @@ const IN_VEHICLE: IdSpec = {
   category: 'PII',
   // State, district (1-2 digits), series (0-3 letters), number (4 digits): KA 01 AB 1234, or BH series.
   shape: `(?:${IN_STATES})[ -]?\\d{1,2}[ -]?[A-Z]{0,3}[ -]?\\d{4}|\\d\\d[ -]?BH[ -]?\\d{4}[ -]?[A-Z]{1,2}`,
-  minDigits: 5,
+  digits: [5, 6],
+  capitals: [0, 2],
   check: () => SHAPE,
   cues: [
     'vehicle', 'vehicle number', 'vehicle registration', 'registration number', 'registration no', 'reg no', 'number plate',
@@ -169,7 +173,8 @@ const SG_NRIC: IdSpec = {
   type: 'SG_NRIC_FIN',
   category: 'PII',
   shape: '[STFGM]\\d{7}[A-Z]',
-  minDigits: 7,
+  digits: [7, 7],
+  capitals: [1, 1],
   check: sgCheck,
   cues: ['nric', 'FIN', 'identity card', 'ic number', 'ic no', 'singapore id'],
 };
@@ -198,7 +203,8 @@ const SG_UEN: IdSpec = {
   // Businesses: 8 digits and a letter; local companies: the year, 5 digits, a letter; others:
   // T/S/R, the year's last two digits, the entity type, 4 digits, a letter.
   shape: '\\d{8,9}[A-Z]|[TSR]\\d\\d[A-Z]{2}\\d{4}[A-Z]',
-  minDigits: 6,
+  digits: [6, 9],
+  capitals: [0, 1],
   check: uenCheck,
   alone: (written, validity) => validity === CHECKED && /^[TSR]/.test(written),
   cues: ['uen', 'unique entity number', 'acra', 'business registration'],
@@ -209,7 +215,7 @@ const AU_ABN: IdSpec = {
   category: 'PII',
   // Eleven digits, printed 2-3-3-3: subtract 1 from the first, weights 10,1,3,5…19, mod 89.
   shape: '[1-9]\\d \\d{3} \\d{3} \\d{3}|[1-9]\\d{10}',
-  minDigits: 11,
+  digits: [11, 11],
   check(c) {
     const sum = weighted(c, [10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19]) - 10; // the first digit less 1, weighted 10
     return checked(sum > 0 && sum % 89 === 0);
@@ -221,7 +227,7 @@ const AU_ACN: IdSpec = {
   type: 'AU_ACN',
   category: 'PII',
   shape: '\\d{3} ?\\d{3} ?\\d{3}',
-  minDigits: 9,
+  digits: [9, 9],
   check: (c) => checked((10 - (weighted(c, [8, 7, 6, 5, 4, 3, 2, 1]) % 10)) % 10 === digit(c, 8)),
   alone: never,
   cues: ['acn', 'australian company number'],
@@ -232,7 +238,7 @@ const AU_TFN: IdSpec = {
   category: 'PII',
   // Nine digits (older ones eight) whose weighted sum is a multiple of 11.
   shape: '\\d{3} ?\\d{3} ?\\d{2,3}',
-  minDigits: 8,
+  digits: [8, 9],
   check(c) {
     const weights = c.length === 9 ? [1, 4, 3, 7, 5, 8, 6, 9, 10] : [10, 7, 8, 4, 6, 3, 5, 1];
     return checked(weighted(c, weights) % 11 === 0);
@@ -246,7 +252,7 @@ const AU_MEDICARE: IdSpec = {
   category: 'PII',
   // Ten digits (2-6 first), printed 4-5-1, an optional individual reference; the ninth is weights 1,3,7,9 mod 10.
   shape: '[2-6]\\d{3} ?\\d{5} ?\\d(?:[ /-]?[1-9])?',
-  minDigits: 10,
+  digits: [10, 11],
   check: (c) => checked(weighted(c, [1, 3, 7, 9, 1, 3, 7, 9]) % 10 === digit(c, 8)),
   alone: never,
   cues: ['medicare', 'medicare number', 'medicare card', 'medicare no'],

@@ -18,7 +18,7 @@ const FI: IdSpec = {
   type: 'FI_PERSONAL_IDENTITY_CODE',
   category: 'PII',
   shape: '\\d{6}[-+A-FU-Y]\\d{3}[0-9A-FHJ-NPR-Y]',
-  minDigits: 9,
+  digits: [9, 10],
   check(_compact, w) {
     const year = fiCentury(w.charAt(6)) + Number(w.slice(4, 6));
     if (!validDate(year, Number(w.slice(2, 4)), Number(w.slice(0, 2)))) return NONE;
@@ -34,7 +34,7 @@ const SE: IdSpec = {
   category: 'PII',
   // YYMMDD-NNNC (a + from the 100th birthday), or with the century: YYYYMMDD-NNNC, YYYYMMDDNNNC.
   shape: '(?:19|20)?\\d{6}[-+]?\\d{4}',
-  minDigits: 10,
+  digits: [10, 12],
   check(c) {
     const ten = c.slice(-10);
     const month = Number(ten.slice(2, 4));
@@ -50,7 +50,7 @@ const NO: IdSpec = {
   type: 'NO_FODSELSNUMMER',
   category: 'PII',
   shape: '\\d{6} ?\\d{5}',
-  minDigits: 11,
+  digits: [11, 11],
   check(c) {
     let day = Number(c.slice(0, 2));
     let month = Number(c.slice(2, 4));
@@ -69,7 +69,7 @@ const DK: IdSpec = {
   category: 'PII',
   // DDMMYY-SSSS; the mod-11 check was given up in 2007, so only the date is checked.
   shape: '\\d{6}-?\\d{4}',
-  minDigits: 10,
+  digits: [10, 10],
   check: (c) => (validShortDate(Number(c.slice(4, 6)), Number(c.slice(2, 4)), Number(c.slice(0, 2))) ? SHAPE : NONE),
   cues: ['cpr', 'cpr-nummer', 'cpr nr', 'cpr-nr', 'personnummer', 'danish personal id'],
 };
@@ -78,7 +78,7 @@ const NL: IdSpec = {
   type: 'NL_BSN',
   category: 'PII',
   shape: '\\d{9}|\\d{4}\\.\\d\\d\\.\\d{3}|\\d{3} \\d{3} \\d{3}',
-  minDigits: 9,
+  digits: [9, 9],
   // The "11-proef": 9·d1 + 8·d2 + … + 2·d8 − d9 is a multiple of 11.
   check: (c) => checked(c !== '000000000' && (weighted(c, [9, 8, 7, 6, 5, 4, 3, 2]) - digit(c, 8)) % 11 === 0),
   alone: never,
@@ -91,7 +91,7 @@ const FR: IdSpec = {
   // Sex, year, month (20, 30-42 and 50-99 for unknown or provisional), département (2A/2B for
   // Corsica), commune, order number, and the key 97 − (number mod 97): 1 84 12 76 451 089 46.
   shape: '[1-478] ?\\d\\d ?(?:0[1-9]|1[0-2]|[2-9]\\d) ?(?:\\d\\d|2[AB]) ?\\d{3} ?\\d{3} ?\\d\\d',
-  minDigits: 13,
+  digits: [13, 15],
   check(c) {
     const department = c.slice(5, 7);
     const corsica = department === '2A' ? '19' : department === '2B' ? '18' : department;
@@ -112,7 +112,7 @@ const BE: IdSpec = {
   // YY.MM.DD-SSS.CC; the check is 97 − (first nine digits mod 97), with a 2 before them for
   // births from 2000. Month and day may be 0 (unknown); a bis number adds 20 or 40 to the month.
   shape: '\\d\\d\\.?\\d\\d\\.?\\d\\d[-. ]?\\d{3}\\.?\\d\\d',
-  minDigits: 11,
+  digits: [11, 11],
   check(c) {
     const month = Number(c.slice(2, 4)) % 20;
     if (month > 12 || Number(c.slice(4, 6)) > 31) return NONE;
@@ -139,7 +139,7 @@ const DE_TAX: IdSpec = {
   type: 'DE_TAX_ID',
   category: 'PII',
   shape: '[1-9]\\d{10}|[1-9]\\d \\d{3} \\d{3} \\d{3}',
-  minDigits: 11,
+  digits: [11, 11],
   check: (c) => checked(steuerIdDigits(c) && iso7064Mod11_10Valid(c)),
   cues: [
     'steuer-id', 'steuerid', 'steuer-identifikationsnummer', 'steueridentifikationsnummer', 'identifikationsnummer',
@@ -153,7 +153,8 @@ const DE_KVNR: IdSpec = {
   // A letter and nine digits; the letter counts as its two-digit place in the alphabet, then
   // factors 1, 2, 1, 2… with the digit sum of each product, mod 10 (§ 290 SGB V).
   shape: '[A-Z]\\d{9}',
-  minDigits: 9,
+  digits: [9, 9],
+  capitals: [1, 1],
   check(c) {
     const effective = String(c.charCodeAt(0) - 64).padStart(2, '0') + c.slice(1, 9);
     let sum = 0;
@@ -175,7 +176,7 @@ const DE_LANR: IdSpec = {
   category: 'PII',
   // Six digits, a check digit (weights 4, 9 alternating), two digits of the specialty group.
   shape: '\\d{9}',
-  minDigits: 9,
+  digits: [9, 9],
   check: (c) => checked(c !== '000000000' && (10 - (weighted(c, [4, 9, 4, 9, 4, 9]) % 10)) % 10 === digit(c, 6)),
   cues: ['lanr', 'arztnummer', 'lebenslange arztnummer', 'arzt-nr', 'physician number', 'doctor number'],
 };
@@ -187,7 +188,7 @@ const DE_BSNR: IdSpec = {
   type: 'DE_BSNR',
   category: 'PII',
   shape: '\\d{9}',
-  minDigits: 9,
+  digits: [9, 9],
   check: (c) => (KV_REGIONS.has(c.slice(0, 2)) ? SHAPE : NONE),
   cues: ['bsnr', 'betriebsstättennummer', 'betriebsstaettennummer', 'practice number', 'practice site number'],
 };
@@ -201,7 +202,8 @@ const ES_NIF: IdSpec = {
   category: 'PII',
   // DNI: eight digits and a letter (the number mod 23); K, L and M NIFs: a letter, seven digits, a letter.
   shape: '\\d{8}[- ]?[A-Z]|\\d\\d\\.\\d{3}\\.\\d{3}[- ]?[A-Z]|[KLM]\\d{7}[A-Z]',
-  minDigits: 7,
+  digits: [7, 8],
+  capitals: [0, 1],
   check(c) {
     const number = /^[KLM]/.test(c) ? c.slice(1, 8) : c.slice(0, 8);
     return checked(DNI_LETTERS.charAt(Number(number) % 23) === c.charAt(c.length - 1));
@@ -218,7 +220,8 @@ const ES_NIE: IdSpec = {
   category: 'PII',
   // X, Y or Z (read as 0, 1, 2), seven digits, the DNI letter of that number.
   shape: '[XYZ][- ]?\\d{7}[- ]?[A-Z]',
-  minDigits: 7,
+  digits: [7, 7],
+  capitals: [1, 1],
   check: (c) => checked(DNI_LETTERS.charAt(Number('XYZ'.indexOf(c.charAt(0)) + c.slice(1, 8)) % 23) === c.charAt(8)),
   alone: notSpaced,
   cues: [
@@ -248,7 +251,8 @@ const IT_CF: IdSpec = {
   type: 'IT_FISCAL_CODE',
   category: 'PII',
   shape: '[A-Z]{6}[\\dLMNP-V]{2}[ABCDEHLMPRST][\\dLMNP-V]{2}[A-Z][\\dLMNP-V]{3}[A-Z]',
-  minDigits: 4, // of its seven digits, some may be written as letters (omocodia)
+  digits: [1, 7], // some of its seven may be written as letters (omocodia)
+  capitals: [6, 6],
   check(c) {
     let day = cfNumber(c, 9) * 10 + cfNumber(c, 10);
     if (day > 40) day -= 40; // women's codes add 40 to the day
@@ -269,7 +273,8 @@ const IT_VAT: IdSpec = {
   type: 'IT_VAT_CODE',
   category: 'PII',
   shape: '(?:IT ?)?\\d{11}',
-  minDigits: 11,
+  digits: [11, 11],
+  capitals: [0, 2],
   check(c) {
     const n = c.startsWith('IT') ? c.slice(2) : c;
     if (/^0{7}/.test(n) || !vatOffice(Number(n.slice(7, 10)))) return NONE;
@@ -283,7 +288,8 @@ const IT_ID_CARD: IdSpec = {
   category: 'PII',
   // Electronic card (CIE): two letters, five digits, two letters; paper card: two letters, seven digits.
   shape: '[A-Z]{2}\\d{5}[A-Z]{2}|[A-Z]{2} ?\\d{7}',
-  minDigits: 5,
+  digits: [5, 7],
+  capitals: [2, 2],
   check: () => SHAPE,
   cues: ["carta d'identità", "carta d'identita", 'carta di identità', 'carta di identita', 'identity card', 'id card', 'CIE', 'documento di identità'],
 };
@@ -295,7 +301,7 @@ const PL_PESEL: IdSpec = {
   type: 'PL_PESEL',
   category: 'PII',
   shape: '\\d{11}',
-  minDigits: 11,
+  digits: [11, 11],
   check(c) {
     const mm = Number(c.slice(2, 4));
     const year = (PESEL_CENTURY[Math.floor(mm / 20)] ?? 0) + Number(c.slice(0, 2));
@@ -309,7 +315,8 @@ const PL_NIP: IdSpec = {
   type: 'PL_NIP',
   category: 'PII',
   shape: '(?:PL ?)?(?:\\d{10}|\\d{3}-\\d{3}-\\d\\d-\\d\\d|\\d{3}-\\d\\d-\\d\\d-\\d{3})',
-  minDigits: 10,
+  digits: [10, 10],
+  capitals: [0, 2],
   check(c) {
     const n = c.startsWith('PL') ? c.slice(2) : c;
     const r = weighted(n, [6, 5, 7, 2, 3, 4, 5, 6, 7]) % 11;
@@ -324,7 +331,7 @@ const TR: IdSpec = {
   category: 'PII',
   // Eleven digits, not starting with 0: d10 = (7·(d1+d3+d5+d7+d9) − (d2+d4+d6+d8)) mod 10, d11 = sum of d1-d10 mod 10.
   shape: '[1-9]\\d{10}',
-  minDigits: 11,
+  digits: [11, 11],
   check(c) {
     const odd = digit(c, 0) + digit(c, 2) + digit(c, 4) + digit(c, 6) + digit(c, 8);
     const even = digit(c, 1) + digit(c, 3) + digit(c, 5) + digit(c, 7);
@@ -342,7 +349,7 @@ const UK_NHS: IdSpec = {
   category: 'PII',
   // Ten digits, printed 3-3-4; the last is 11 − (weights 10…2 mod 11), never 10.
   shape: '\\d{3}[- ]?\\d{3}[- ]?\\d{4}',
-  minDigits: 10,
+  digits: [10, 10],
   check(c) {
     const k = mod11Check(weighted(c, [10, 9, 8, 7, 6, 5, 4, 3, 2]));
     return checked(k !== 10 && k === digit(c, 9));
@@ -359,7 +366,8 @@ const UK_NINO: IdSpec = {
   category: 'PII',
   // Two letters (not D, F, I, Q, U, V; the second not O), six digits, A-D: QQ 12 34 56 C.
   shape: '[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\\d\\d ?\\d\\d ?\\d\\d ?[A-D]',
-  minDigits: 6,
+  digits: [6, 6],
+  capitals: [2, 2],
   check: (c) => (NINO_NOT_ISSUED.has(c.slice(0, 2)) ? NONE : SHAPE),
   cues: ['national insurance', 'nino', 'ni number', 'ni no', 'NI', 'insurance number'],
 };

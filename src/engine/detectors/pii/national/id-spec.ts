@@ -24,8 +24,10 @@ export interface IdSpec extends DetectorType {
    * them: no letter or digit may touch the value, nor a separator joining it to more digits).
    */
   shape: string;
-  /** Fewest ASCII digits a value holds: texts with fewer skip the regex. */
-  minDigits: number;
+  /** Fewest and most ASCII digits a value holds: a token whose digits fit no range tries no shape. */
+  digits: readonly [number, number];
+  /** Fewest and most capitals before its first digit (at most 6); none by default. */
+  capitals?: readonly [number, number];
   /** Validity of the compact value (separators removed, capitals), given also as written. */
   check(compact: string, written: string): Validity;
   /** Context words in the country's languages and English; lower case matches any case (cues.ts). */
@@ -61,6 +63,12 @@ interface Compiled {
   /** Position in the spec list. */
   index: number;
   spec: IdSpec;
+  /** The shape, sticky, ending where no letter or digit follows. */
+  shape: RegExp;
+  /** Bit n set when a value may hold n digits. */
+  counts: number;
+  /** Bit n set when a value may start with n capitals. */
+  leads: number;
   near: RegExp;
   owns: RegExp;
   words: WordSet;
@@ -72,11 +80,21 @@ function cueWords(cues: readonly string[]): string[] {
   return [...new Set(cues.map((c) => c.toLowerCase().split(/[ _-]/)[0] as string))];
 }
 
+/** The bits from `low` to `high`, both included. */
+function bits(low: number, high: number): number {
+  return (2 ** (high + 1) - 1) & ~(2 ** low - 1);
+}
+
 function compile(spec: IdSpec, index: number): Compiled {
-  if ((new RegExp(`${spec.shape}|`).exec('')?.length ?? 0) > 1) throw new Error(`${spec.type}: a shape has no capturing group`);
+  const [fewest, most] = spec.digits;
+  const [fewestCapitals, mostCapitals] = spec.capitals ?? [0, 0];
+  if (most > LONGEST || mostCapitals > 6) throw new Error(`${spec.type}: at most ${LONGEST} digits, after at most 6 capitals`);
   return {
     index,
     spec,
+    shape: new RegExp(`(?:${spec.shape})(?![A-Za-z0-9])`, 'y'),
+    counts: bits(fewest, most),
+    leads: bits(fewestCapitals, mostCapitals),
     near: cueRegex(spec.cues),
     owns: cueRegex(spec.cues, 'g'),
     words: wordSet(cueWords(spec.cues)),
@@ -85,53 +103,46 @@ function compile(spec: IdSpec, index: number): Compiled {
 }
 
 // Every shape begins with a digit, or with at most six capitals and maybe a space or a dash before
-// its first digit. One pass over the characters finds the places where a token may so begin; there
-// the digits of the token ahead are counted, and one sticky regex tries every shape that many digits
-// allow at once, each in a lookahead that captures its value when it matches (or matches empty). So
-// the text is read once for all identifiers, and most numbers (a year, a price) try no shape at all.
+// its first digit. One pass over the characters finds the places where a token may so begin. A
+// value starting there ends where a segment of the token ends (before a separator, or where the
+// token does), so the digits counted up to each segment end say which types may match: a year or
+// a price tries no shape at all, a date or a card number only the few whose digit counts fit.
 
-/** Longest value, separators included (a French NIR in spaced groups): its digits are all counted. */
+/** Longest value, separators included (a French NIR in spaced groups). */
 const LONGEST = 24;
-/** Buckets of digit counts: a token with more digits tries every shape. */
-const MOST_DIGITS = 18;
 
 const isDigit = (c: number) => c >= 48 && c <= 57;
 const isCapital = (c: number) => c >= 65 && c <= 90;
 const isAlnum = (c: number) => isDigit(c) || isCapital(c) || (c >= 97 && c <= 122);
 
-/**
- * Digits in the token that starts at `start` (capitals, digits, single separators), within LONGEST
- * characters; 0 unless at most six capitals and maybe a space or a dash come before its first digit.
- */
-function tokenDigits(text: string, start: number): number {
+/** Capitals at `start` before a digit, or a space or dash and a digit; -1 for any other token. */
+function leadingCapitals(text: string, start: number): number {
   let i = start;
   while (i < start + 6 && isCapital(text.charCodeAt(i))) i++;
-  if (!isDigit(text.charCodeAt(i))) {
-    const c = text.charCodeAt(i);
-    if ((c !== 32 && c !== 45) || !isDigit(text.charCodeAt(i + 1))) return 0;
-  }
+  const c = text.charCodeAt(i);
+  if (isDigit(c) || ((c === 32 || c === 45) && isDigit(text.charCodeAt(i + 1)))) return i - start;
+  return -1;
+}
+
+/**
+ * For the token at `start` (capitals, digits, single separators), bit n set when its digits up to
+ * the end of one of its segments number n, within LONGEST characters.
+ */
+function segmentEndCounts(text: string, start: number): number {
   let digits = 0;
+  let counts = 0;
   const end = Math.min(text.length, start + LONGEST);
-  for (i = start; i < end; i++) {
+  for (let i = start; i < end; i++) {
     const c = text.charCodeAt(i);
     if (isDigit(c)) digits++;
     else if (!isCapital(c)) {
       const next = text.charCodeAt(i + 1);
       const joins = c === 32 || c === 43 || c === 45 || c === 46 || c === 47; // space + - . /
       if (!joins || !(isDigit(next) || isCapital(next))) break;
+      counts |= 1 << digits;
     }
   }
-  return digits;
-}
-
-interface Bucket {
-  tries: RegExp;
-  members: readonly Compiled[];
-}
-
-function bucket(members: readonly Compiled[]): Bucket {
-  const tries = members.map((c) => `(?:(?=(${c.spec.shape})(?![A-Za-z0-9]))|)`);
-  return { tries: new RegExp(tries.join(''), 'y'), members };
+  return counts | (1 << digits);
 }
 
 /**
@@ -140,12 +151,15 @@ function bucket(members: readonly Compiled[]): Bucket {
  */
 export function nationalFinder(specs: readonly IdSpec[]): (text: string, shared?: ScanText) => Finding[] {
   const compiled = specs.map(compile);
-  const buckets: Bucket[] = [];
-  for (let d = 0; d <= MOST_DIGITS; d++) buckets.push(bucket(compiled.filter((c) => c.spec.minDigits <= d)));
+  /** By digit count, the specs whose values may hold that many digits. */
+  const byCount = Array.from({ length: LONGEST + 1 }, (_, n) => compiled.filter((c) => (c.counts >> n) & 1));
   return (text, shared = new ScanText(text)) => {
     const found: Finding[] = [];
+    if (shared.facts.digits === 0) return found;
+    /** Per spec, the last token start it was tried at: a token with several segment ends tries it once. */
+    const triedAt = new Int32Array(compiled.length).fill(-1);
     /** Spans some finding was given for its own cue: other types' findings there are dropped. */
-    const cuedSpans = new Set<string>();
+    let cuedSpans: Set<string> | undefined;
     const uncued: boolean[] = [];
     const present: (boolean | undefined)[] = [];
     for (let start = 0, before = 0; start < text.length; start++) {
@@ -153,39 +167,55 @@ export function nationalFinder(specs: readonly IdSpec[]): (text: string, shared?
       const tokenStart = !isAlnum(before) && (isDigit(c) || isCapital(c));
       before = c;
       if (!tokenStart) continue;
-      const { tries, members } = buckets[Math.min(MOST_DIGITS, tokenDigits(text, start))] as Bucket;
-      if (members.length === 0) continue;
-      tries.lastIndex = start;
-      const m = tries.exec(text);
-      if (m === null) continue;
-      for (let i = 0; i < members.length; i++) {
-        const written = m[i + 1];
-        if (written === undefined) continue;
-        const c = members[i] as Compiled;
-        const end = start + written.length;
-        // A value printed in spaced groups is not one when another group follows (a longer number).
-        if (!standsAlone(text, start, end, written.includes(' ') ? ' ./-' : './-')) continue;
-        const validity = c.spec.check(written.replace(SEPARATORS, '').toUpperCase(), written);
-        if (validity === NONE) continue;
-        const cuePresent = (present[c.index] ??= shared.hasAny(c.words));
-        let confidence: number;
-        if (c.alone(written, validity)) {
-          confidence = cuePresent && hasCueNear(text, start, end, c.near, CUE_WINDOW) ? CHECKED_WITH_CUE : CHECKED_ALONE;
-        } else {
-          if (!cuePresent || !cueOwns(text, start, end, c.owns, CUE_WINDOW)) continue;
-          confidence = validity === CHECKED ? CHECKED_OWNED : SHAPE_OWNED;
+      const capitals = leadingCapitals(text, start);
+      if (capitals < 0) continue;
+      const lead = 1 << capitals;
+      for (let counts = segmentEndCounts(text, start), n = 0; counts !== 0; counts >>>= 1, n++) {
+        if ((counts & 1) === 0) continue;
+        for (const id of byCount[n] as Compiled[]) {
+          if ((id.leads & lead) === 0 || triedAt[id.index] === start) continue;
+          triedAt[id.index] = start;
+          const hit = tryAt(id, text, start, shared, present);
+          if (hit === null) continue;
+          if (hit.cued) (cuedSpans ??= new Set()).add(`${start}:${hit.finding.end}`);
+          found.push(hit.finding);
+          uncued.push(!hit.cued);
         }
-        const cued = confidence !== CHECKED_ALONE;
-        if (cued) cuedSpans.add(`${start}:${end}`);
-        found.push(makeFinding(c.spec, text, start, end, lessIfNegative(text, start, end, confidence)));
-        uncued.push(!cued);
       }
     }
     // Formats that share a shape (a Swedish and a Danish number, YYMMDD-NNNN and DDMMYY-NNNN): the
     // value is the one its cue names, however the other's check digit happens to fall.
-    if (cuedSpans.size === 0) return found;
-    return found.filter((f, i) => !(uncued[i] && cuedSpans.has(`${f.start}:${f.end}`)));
+    const cued = cuedSpans;
+    return cued === undefined ? found : found.filter((f, i) => !(uncued[i] && cued.has(`${f.start}:${f.end}`)));
   };
+}
+
+/** The finding of `id`'s identifier at `start`, if any, and whether its own cue gave it. */
+function tryAt(
+  id: Compiled,
+  text: string,
+  start: number,
+  shared: ScanText,
+  present: (boolean | undefined)[],
+): { finding: Finding; cued: boolean } | null {
+  id.shape.lastIndex = start;
+  if (!id.shape.test(text)) return null; // test, not exec: no match array to build
+  const end = id.shape.lastIndex;
+  const written = text.slice(start, end);
+  // A value printed in spaced groups is not one when another group follows (a longer number).
+  if (!standsAlone(text, start, end, written.includes(' ') ? ' ./-' : './-')) return null;
+  const validity = id.spec.check(written.replace(SEPARATORS, '').toUpperCase(), written);
+  if (validity === NONE) return null;
+  const cuePresent = (present[id.index] ??= shared.hasAny(id.words));
+  let confidence: number;
+  if (id.alone(written, validity)) {
+    confidence = cuePresent && hasCueNear(text, start, end, id.near, CUE_WINDOW) ? CHECKED_WITH_CUE : CHECKED_ALONE;
+  } else {
+    if (!cuePresent || !cueOwns(text, start, end, id.owns, CUE_WINDOW)) return null;
+    confidence = validity === CHECKED ? CHECKED_OWNED : SHAPE_OWNED;
+  }
+  const finding = makeFinding(id.spec, text, start, end, lessIfNegative(text, start, end, confidence));
+  return { finding, cued: confidence !== CHECKED_ALONE };
 }
 
 /** CHECKED when the check digits hold, else NONE. */
