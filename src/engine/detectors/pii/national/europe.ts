@@ -200,6 +200,7 @@ const notSpaced = (written: string, validity: number) => validity === CHECKED &&
 const ES_NIF: IdSpec = {
   type: 'ES_NIF',
   category: 'PII',
+  noiseExempt: true, // 12.345.678-Z is no version with a pre-release part
   // DNI: eight digits and a letter (the number mod 23); K, L and M NIFs: a letter, seven digits, a letter.
   shape: '\\d{8}[- ]?[A-Z]|\\d\\d\\.\\d{3}\\.\\d{3}[- ]?[A-Z]|[KLM]\\d{7}[A-Z]',
   digits: [7, 8],
