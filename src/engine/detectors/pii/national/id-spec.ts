@@ -114,6 +114,8 @@ const LONGEST = 24;
 const isDigit = (c: number) => c >= 48 && c <= 57;
 const isCapital = (c: number) => c >= 65 && c <= 90;
 const isAlnum = (c: number) => isDigit(c) || isCapital(c) || (c >= 97 && c <= 122);
+/** A space, `.`, `-` or `/`. */
+const isSeparator = (c: number) => c === 32 || c === 45 || c === 46 || c === 47;
 
 /** Capitals at `start` before a digit, or a space or dash and a digit; -1 for any other token. */
 function leadingCapitals(text: string, start: number): number {
@@ -162,11 +164,15 @@ export function nationalFinder(specs: readonly IdSpec[]): (text: string, shared?
     let cuedSpans: Set<string> | undefined;
     const uncued: boolean[] = [];
     const present: (boolean | undefined)[] = [];
-    for (let start = 0, before = 0; start < text.length; start++) {
+    for (let start = 0, before = 0, twoBefore = 0; start < text.length; start++) {
       const c = text.charCodeAt(start);
-      const tokenStart = !isAlnum(before) && (isDigit(c) || isCapital(c));
+      // Not after a letter or digit, nor after a separator that follows a digit: a value there
+      // would be glued to the number before it (1-2-3-…, 10.0.0.1), which also keeps long runs
+      // of digit groups from trying shapes at every group.
+      const glued = isAlnum(before) || (isDigit(twoBefore) && isSeparator(before));
+      twoBefore = before;
       before = c;
-      if (!tokenStart) continue;
+      if (glued || !(isDigit(c) || isCapital(c))) continue;
       const capitals = leadingCapitals(text, start);
       if (capitals < 0) continue;
       const lead = 1 << capitals;

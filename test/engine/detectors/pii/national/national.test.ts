@@ -144,11 +144,15 @@ describe('national identifiers: near misses in ordinary text', () => {
     expect(results).toContain(`CA_SIN:${sin}`);
   });
 
-  it('scans 1 MiB of digit runs and cue words in time', () => {
-    const unit = 'BSN 123456789 PESEL 12345678901 AB 12 34 56 C 1-2345-67890-12-3 ';
+  it.each([
+    ['digit runs and cue words', 'BSN 123456789 PESEL 12345678901 AB 12 34 56 C 1-2345-67890-12-3 '],
+    ['digit groups joined by dashes', '1-'],
+    ['digit groups joined by spaces', '12 '],
+    ['capitals and digits', 'AB 1AB 1'],
+    ['letter-digit tokens', 'X1234567L '],
+    ['card-like groups', '4111 '],
+  ])('scans 1 MiB of %s in time', { timeout: 20_000 }, (_name, unit) => {
     const text = unit.repeat(Math.ceil((1 << 20) / unit.length));
-    const t0 = Date.now();
     expect(Array.isArray(scan(text))).toBe(true);
-    expect(Date.now() - t0).toBeLessThan(10_000);
-  }, 20_000);
+  });
 });
