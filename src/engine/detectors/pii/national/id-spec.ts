@@ -153,13 +153,17 @@ function segmentEndCounts(text: string, start: number): number {
  */
 export function nationalFinder(specs: readonly IdSpec[]): (text: string, shared?: ScanText) => Finding[] {
   const compiled = specs.map(compile);
+  /**
+   * Per spec, the last token start it was tried at, so a token with several segment ends tries it
+   * once. Reused, as charFacts reuses its scratch: every call starts by clearing it.
+   */
+  const triedAt = new Int32Array(compiled.length);
   /** By digit count, the specs whose values may hold that many digits. */
   const byCount = Array.from({ length: LONGEST + 1 }, (_, n) => compiled.filter((c) => (c.counts >> n) & 1));
   return (text, shared = new ScanText(text)) => {
     const found: Finding[] = [];
     if (shared.facts.digits === 0) return found;
-    /** Per spec, the last token start it was tried at: a token with several segment ends tries it once. */
-    const triedAt = new Int32Array(compiled.length).fill(-1);
+    triedAt.fill(-1);
     /** Spans some finding was given for its own cue: other types' findings there are dropped. */
     let cuedSpans: Set<string> | undefined;
     const uncued: boolean[] = [];
