@@ -6,13 +6,15 @@ import { cueRegex, NEGATIVE, NEGATIVE_WINDOW } from './cues.js';
 
 const CREDIT_CARD: DetectorType = { type: 'CREDIT_CARD', category: 'FINANCIAL' };
 
-// A run is digit groups joined by single spaces or dashes; a card is one or more whole groups of
-// a run (so `4111 1111 1111 1111 123` still finds the card before the CVV), never part of a group.
-// Each repetition must start with a separator, so the loop is unambiguous. The look-ahead skips
-// runs too short for a card (13 digits) without returning them; the run itself stays `\d+(?:[ -]\d+)*`.
-const RUN = /\d(?=[\d -]{12})\d*(?:[ -]\d+)*/g;
+// A run is digit groups joined by single spaces, dashes or dots; a card is one or more whole groups
+// of a run (so `4111 1111 1111 1111 123` still finds the card before the CVV), never part of a
+// group. Each repetition must start with a separator, so the loop is unambiguous. The look-ahead
+// skips runs too short for a card (12 digits) without returning them; the run itself stays
+// `\d+(?:[ .-]\d+)*`.
+const RUN = /\d(?=[\d .-]{11})\d*(?:[ .-]\d+)*/g;
 /** A run long enough for a card, from digit to digit: found much faster than the runs themselves. */
-const LONG_RUN = /\d[\d -]{11,}\d/;
+const LONG_RUN = /\d[\d .-]{10,}\d/;
+const SHORTEST = 12;
 /** Printed groupings use at least 3 digits; shorter groups are other numbers beside the card. */
 const MIN_GROUP = 3;
 
@@ -44,25 +46,45 @@ function iin(low: number, high: number, lengths: readonly number[]): IinRange {
 }
 
 const ALL_LONG = [16, 17, 18, 19];
+const MAESTRO_LENGTHS = [12, 13, 14, 15, 16, 17, 18, 19];
 // Issuer identification number ranges per network, with the lengths each network issues.
 const IIN_RANGES: readonly IinRange[] = [
-  iin(4, 4, [13, 16, 19]), // Visa
+  iin(4, 4, [13, 16, 19]), // Visa, Visa Electron
   iin(51, 55, [16]), // Mastercard
   iin(2221, 2720, [16]), // Mastercard 2-series
   iin(34, 34, [15]), // American Express
   iin(37, 37, [15]),
   iin(6011, 6011, ALL_LONG), // Discover
-  iin(65, 65, ALL_LONG),
+  iin(65, 65, ALL_LONG), // Discover; also RuPay, Troy, Elo, Verve and BC Card ranges inside it
   iin(644, 649, ALL_LONG),
-  iin(3528, 3589, ALL_LONG), // JCB
+  iin(3528, 3589, ALL_LONG), // JCB (and RuPay's JCB co-brands 353, 356)
   iin(300, 305, [14, ...ALL_LONG]), // Diners Club
+  iin(3095, 3095, [14, ...ALL_LONG]),
   iin(36, 36, [14, ...ALL_LONG]),
-  iin(38, 38, [14, ...ALL_LONG]),
+  iin(38, 39, [14, ...ALL_LONG]),
   iin(62, 62, ALL_LONG), // UnionPay
-  // Maestro: only its well-known IINs, and from 16 digits (its shorter numbers are rare and would
-  // catch more random numbers than cards).
-  ...[5018, 5020, 5038, 5893, 6304, 6759, 6761, 6762, 6763].map((n) => iin(n, n, ALL_LONG)),
+  iin(81, 81, ALL_LONG), // UnionPay 81, RuPay 81
+  // Maestro: its well-known IINs, at every length it issues (12-19).
+  ...[5018, 5020, 5038, 5893, 6304, 6759, 6761, 6762, 6763].map((n) => iin(n, n, MAESTRO_LENGTHS)),
   iin(2200, 2204, ALL_LONG), // Mir
+  iin(1, 1, [15]), // UATP
+  iin(5019, 5019, [16]), // Dankort
+  iin(60, 60, [16]), // RuPay
+  iin(82, 82, [16]),
+  iin(508, 508, [16]),
+  iin(9792, 9792, [16]), // Troy
+  iin(504175, 504175, [16]), // Elo (its ranges outside Visa, Discover and UnionPay)
+  iin(506699, 506778, [16]),
+  iin(509000, 509999, [16]),
+  iin(627780, 627780, [16]),
+  iin(636297, 636297, [16]),
+  iin(636368, 636368, [16]),
+  iin(606282, 606282, [16, 19]), // Hipercard
+  iin(3841, 3841, [16, 19]),
+  iin(506099, 506198, [16, 18, 19]), // Verve
+  iin(636, 636, ALL_LONG), // InterPayment
+  iin(637, 639, [16]), // InstaPayment
+  iin(31, 31, [19]), // China T-Union
 ];
 
 function knownIssuer(digits: string): boolean {
@@ -84,7 +106,7 @@ export function luhnValid(digits: string): boolean {
 }
 
 function validCard(digits: string): boolean {
-  return digits.length >= 13 && luhnValid(digits) && knownIssuer(digits);
+  return digits.length >= SHORTEST && luhnValid(digits) && knownIssuer(digits);
 }
 
 /** An expiry date right after the number (`4111… 09/28`) is what cards are printed with. */
@@ -119,8 +141,25 @@ function groupBounds(text: string, start: number, end: number): number[] {
   return bounds;
 }
 
-/** From each group, the longest span of whole groups that is a valid card number. */
+/** The run is one valid card, in groups of two digits or more (19 digits in 10 groups at most). */
+function wholeRunCard(text: string, start: number, end: number): boolean {
+  if (end - start > 28) return false;
+  const run = text.slice(start, end);
+  return !/(?:^|[ .-])\d(?![\d])/.test(run) && validCard(run.replace(/[ .-]/g, ''));
+}
+
+/**
+ * The cards of a run. A run that is one card as a whole may be grouped any way (4111.1111.1111.1111,
+ * 41 11 11 …); else, from each group, the longest span of whole printed groups (3 digits or more)
+ * that is a valid card. Dots join a card's groups only when the whole run is the card: elsewhere
+ * they make decimals and versions.
+ */
 function cardsInRun(text: string, start: number, end: number, found: Finding[]): void {
+  if (wholeRunCard(text, start, end)) {
+    found.push(makeFinding(CREDIT_CARD, text, start, end, cardConfidence(text, start, end)));
+    return;
+  }
+  if (text.slice(start, end).includes('.')) return;
   const bounds = groupBounds(text, start, end);
   let i = 0;
   while (i < bounds.length) {
@@ -147,10 +186,10 @@ export const creditCard: Detector = {
   ...CREDIT_CARD,
   find(text, _earlier, shared = new ScanText(text)) {
     const found: Finding[] = [];
-    if (shared.facts.digits < 13 || !LONG_RUN.test(text)) return found;
+    if (shared.facts.digits < SHORTEST || !LONG_RUN.test(text)) return found;
     for (const m of text.matchAll(RUN)) {
-      // A dot glues digits into a decimal or a version; a letter makes it part of a token.
-      if (m[0].length < 13 || !standsAlone(text, m.index, m.index + m[0].length, '.')) continue;
+      // A letter makes it part of a token.
+      if (m[0].length < SHORTEST || !standsAlone(text, m.index, m.index + m[0].length, '')) continue;
       cardsInRun(text, m.index, m.index + m[0].length, found);
     }
     return found;

@@ -8,30 +8,31 @@ const IBAN: DetectorType = { type: 'IBAN', category: 'FINANCIAL' };
 
 // Anchored on a country code and two check digits at the start of a token; the rest is read
 // with code, compact (DE89370400440532013000) or printed in groups of four separated by single
-// spaces (DE89 3704 0044 0532 0130 00), to exactly the country's length.
-const START = /(?<![A-Za-z0-9])[A-Z]{2}\d\d/g;
+// spaces or dashes (DE89 3704 0044 0532 0130 00, DE89-3704-…), to exactly the country's length.
+// Letters may be in either case: people type IBANs in lower case too.
+const START = /(?<![A-Za-z0-9])[A-Za-z]{2}\d\d/g;
 const CUE = cueRegex([
   'iban', 'bank', 'account', 'wire', 'transfer', 'sepa', 'bic', 'swift', 'beneficiary', 'payee', 'remit', 'pay',
   'payment',
 ]);
 const CUE_WINDOW = 40;
 
-function isUpperAlnum(c: number): boolean {
-  return isDigitCode(c) || (c >= 65 && c <= 90);
-}
-
 /** End of the IBAN of `length` characters starting at `start`, or -1 when the text does not hold one there. */
 function ibanEnd(text: string, start: number, length: number): number {
-  const spaced = text.charAt(start + 4) === ' ';
+  const separator = text.charAt(start + 4);
+  const grouped = separator === ' ' || separator === '-';
   let i = start;
   for (let read = 0; read < length; read++, i++) {
-    if (spaced && read > 0 && read % 4 === 0) {
-      if (text.charAt(i) !== ' ') return -1;
+    if (grouped && read > 0 && read % 4 === 0) {
+      if (text.charAt(i) !== separator) return -1;
       i++;
     }
-    if (!isUpperAlnum(text.charCodeAt(i))) return -1;
+    if (!isAlnumCode(text.charCodeAt(i))) return -1;
   }
-  return i < text.length && isAlnumCode(text.charCodeAt(i)) ? -1 : i;
+  if (i >= text.length) return i;
+  // Not glued to more letters or digits, nor to one more group of digits.
+  const next = text.charCodeAt(i);
+  return isAlnumCode(next) || (grouped && text.charAt(i) === separator && isDigitCode(text.charCodeAt(i + 1))) ? -1 : i;
 }
 
 /** ISO 7064 mod 97-10 over the IBAN with its first four characters moved to the end; letters count 10-35. */
@@ -50,12 +51,12 @@ export const iban: Detector = {
   find(text) {
     const found: Finding[] = [];
     for (const m of text.matchAll(START)) {
-      const length = IBAN_LENGTHS.get(m[0].slice(0, 2));
+      const length = IBAN_LENGTHS.get(m[0].slice(0, 2).toUpperCase());
       const checkDigits = Number(m[0].slice(2));
       if (length === undefined || checkDigits < 2 || checkDigits > 98) continue; // 02-98 are the only ones issued
       const start = m.index;
       const end = ibanEnd(text, start, length);
-      if (end < 0 || !ibanChecksumValid(text.slice(start, end).replaceAll(' ', ''))) continue;
+      if (end < 0 || !ibanChecksumValid(text.slice(start, end).replace(/[ -]/g, '').toUpperCase())) continue;
       const confidence = hasCueNear(text, start, end, NEGATIVE, NEGATIVE_WINDOW)
         ? 0.45
         : hasCueNear(text, start, end, CUE, CUE_WINDOW)

@@ -3,6 +3,7 @@ import { dateOfBirth } from './date-of-birth.js';
 import { driverLicense } from './driver-license.js';
 import { email } from './email.js';
 import { ipAddress } from './ip-address.js';
+import { NATIONAL_DETECTORS } from './national/index.js';
 import { passport } from './passport.js';
 import { personName } from './person-name.js';
 import { phone } from './phone.js';
@@ -23,5 +24,6 @@ export const PII_DETECTORS: readonly Detector[] = [
   passport,
   driverLicense,
   usAddress,
+  ...NATIONAL_DETECTORS,
   personName,
 ];

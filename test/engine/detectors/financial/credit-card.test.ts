@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { luhnValid } from '../../../../src/engine/detectors/financial/credit-card.js';
-import { scan } from '../../../../src/engine/index.js';
+import { check, defaultRules, scan } from '../../../../src/engine/index.js';
 import { found } from '../../helpers.js';
 
 const confidence = (text: string) => scan(text, { minConfidence: 0 }).find((f) => f.type === 'CREDIT_CARD')?.confidence;
@@ -44,7 +44,8 @@ describe('CREDIT_CARD', () => {
     ['a decimal number', '0.4111111111111111'],
     ['glued to letters', 'x4111111111111111 4111111111111111y'],
     ['double separators', '4111  1111  1111  1111'],
-    ['groups too short to be printed card groups', '41 11 11 11 11 11 11 11'],
+    ['single digits', '4 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1'],
+    ['a card inside a longer dotted run', '1.4111.1111.1111.1111'],
     ['an order number', 'Order 2024011512345678'],
     ['a UUID', '550e8400-e29b-41d4-a716-446655440000'],
   ])('rejects %s', (_name, text) => {
@@ -109,5 +110,89 @@ describe('CREDIT_CARD next to other numbers', () => {
   it('lets an order word label only the number after it', () => {
     expect(found('use 6479 3573 6703 9008 Order ORD-50033 is the one in question.', 'CREDIT_CARD')).toEqual(['6479 3573 6703 9008']);
     expect(found('Order 4111111111111111 shipped', 'CREDIT_CARD')).toEqual([]);
+  });
+});
+
+/** A card number of `length` digits starting with `prefix`, made valid by its Luhn digit. */
+function card(prefix: string, length: number, fill = '3'): string {
+  const body = (prefix + fill.repeat(length)).slice(0, length - 1);
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) {
+    let d = Number(body[body.length - 1 - i]);
+    if (i % 2 === 0 && (d *= 2) > 9) d -= 9;
+    sum += d;
+  }
+  return body + ((10 - (sum % 10)) % 10);
+}
+
+describe('CREDIT_CARD networks beyond the big four', () => {
+  it.each([
+    ['UATP', '1', 15],
+    ['Dankort', '5019', 16],
+    ['Mir', '2201', 16],
+    ['RuPay 60', '6070', 16],
+    ['RuPay 508', '5085', 16],
+    ['Troy', '9792', 16],
+    ['Elo', '509042', 16],
+    ['Hipercard', '606282', 16],
+    ['Verve 19', '506105', 19],
+    ['InterPayment', '6361', 16],
+    ['InstaPayment', '6381', 16],
+    ['Visa Electron', '4917', 16],
+    ['Maestro 12', '6759', 12],
+    ['Maestro 13', '5018', 13],
+    ['Maestro 15', '6304', 15],
+    ['China T-Union', '31', 19],
+  ])('finds %s', (_name, prefix, length) => {
+    const value = card(prefix, length);
+    expect(found(`card: ${value}, thanks`, 'CREDIT_CARD')).toEqual([value]);
+  });
+
+  it.each([
+    ['UATP with 16 digits', card('1', 16)],
+    ['Dankort with 15 digits', card('5019', 15)],
+    ['Troy with a wrong Luhn digit', card('9792', 16).slice(0, -1) + ((Number(card('9792', 16).slice(-1)) + 1) % 10)],
+    ['Mir 2205 (not issued)', card('2205', 16)],
+    ['InstaPayment with 19 digits', card('6381', 19)],
+  ])('rejects %s', (_name, value) => {
+    expect(found(`card: ${value}`, 'CREDIT_CARD')).toEqual([]);
+  });
+});
+
+describe('CREDIT_CARD written any way', () => {
+  it.each([
+    ['dots', '4111.1111.1111.1111'],
+    ['groups of two', '41 11 11 11 11 11 11 11'],
+    ['mixed separators', '4111 1111-1111 1111'],
+    ['Amex 4-6-5 with dashes', '3782-822463-10005'],
+    ['19 digits 4-4-4-4-3', '6304 2232 9561 6808 439'],
+    ['UATP 4-5-6', `${card('1', 15).slice(0, 4)} ${card('1', 15).slice(4, 9)} ${card('1', 15).slice(9)}`],
+  ])('finds a card grouped with %s', (_name, value) => {
+    expect(found(`Paid by card ${value}.`, 'CREDIT_CARD')).toEqual([value]);
+  });
+
+  it('finds every card of a sentence', () => {
+    expect(found('Cards 4111111111111111, 5555-5555-5555-4444 and 3782 822463 10005 were charged.', 'CREDIT_CARD')).toEqual([
+      '4111111111111111',
+      '5555-5555-5555-4444',
+      '3782 822463 10005',
+    ]);
+    expect(found('cards: 4111111111111111 5555555555554444', 'CREDIT_CARD')).toEqual(['4111111111111111', '5555555555554444']);
+  });
+
+  it.each([
+    ['a version', 'upgraded to 4111.1111.1111.1111.2'],
+    ['a decimal amount', 'total 4111111111111111.50 units'],
+    ['an IP-like dotted run', '10.411.111.111.111.111'],
+  ])('does not take %s for a card', (_name, text) => {
+    expect(found(text, 'CREDIT_CARD')).toEqual([]);
+  });
+
+  it('masks a dotted or paired card whole', () => {
+    const rules = defaultRules().map((r, i) => ({ ...r, id: `r${i}` }));
+    for (const value of ['4111.1111.1111.1111', '41 11 11 11 11 11 11 11', card('5019', 16)]) {
+      const outcome = check(`card ${value} on file`, { rules, destination: 'VENDOR', masking: 'label', hashKey: 'k' });
+      expect(outcome.masked_content).toBe('card [CREDIT_CARD] on file');
+    }
   });
 });

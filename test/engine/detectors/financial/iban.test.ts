@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ibanChecksumValid } from '../../../../src/engine/detectors/financial/iban.js';
-import { scan } from '../../../../src/engine/index.js';
+import { check, defaultRules, scan } from '../../../../src/engine/index.js';
 import { found } from '../../helpers.js';
 
 const confidence = (text: string) => scan(text, { minConfidence: 0 }).find((f) => f.type === 'IBAN')?.confidence;
@@ -23,6 +23,23 @@ describe('IBAN', () => {
     const grouped = value.replace(/(.{4})(?=.)/g, '$1 ');
     expect(found(`IBAN: ${value}.`, 'IBAN')).toEqual([value]);
     expect(found(`Please wire it to IBAN ${grouped}, thanks`, 'IBAN')).toEqual([grouped]);
+  });
+
+  it('finds IBANs written with dashes, in lower case, and every one of a sentence', () => {
+    expect(found('IBAN DE89-3704-0044-0532-0130-00.', 'IBAN')).toEqual(['DE89-3704-0044-0532-0130-00']);
+    expect(found('iban: gb82 west 1234 5698 7654 32', 'IBAN')).toEqual(['gb82 west 1234 5698 7654 32']);
+    expect(found('send to de89370400440532013000 today', 'IBAN')).toEqual(['de89370400440532013000']);
+    expect(found('From DE89 3704 0044 0532 0130 00 to NL91-ABNA-0417-1643-00 and FR1420041010050500013M02606.', 'IBAN')).toEqual([
+      'DE89 3704 0044 0532 0130 00',
+      'NL91-ABNA-0417-1643-00',
+      'FR1420041010050500013M02606',
+    ]);
+  });
+
+  it('masks a dashed IBAN whole', () => {
+    const rules = defaultRules().map((r, i) => ({ ...r, id: `r${i}` }));
+    const outcome = check('IBAN DE89-3704-0044-0532-0130-00 please', { rules, destination: 'VENDOR', masking: 'label', hashKey: 'k' });
+    expect(outcome.masked_content).toBe('IBAN [IBAN] please');
   });
 
   it('finds IBANs in JSON, CSV and .env lines', () => {
@@ -48,7 +65,9 @@ describe('IBAN', () => {
     ['check digits 00', 'DE00370400440532013000'],
     ['glued to a word', 'XDE89370400440532013000'],
     ['irregular groups', 'DE89 37040044 0532013000'],
-    ['lower case', 'de89370400440532013000'],
+    ['mixed separators', 'DE89 3704-0044 0532 0130 00'],
+    ['one more group after the IBAN', 'DE89-3704-0044-0532-0130-00-12'],
+    ['lower case with a wrong check digit', 'de88370400440532013000'],
     ['product codes', 'Part AB12 3456 7890 1234 and SKU XY99-1234-5678'],
   ])('rejects %s', (_name, text) => {
     expect(found(text, 'IBAN')).toEqual([]);
