@@ -155,12 +155,15 @@ function byLabel(text: string, names: Names): void {
 const PERSON_HEADER =
   /^(?:(?:full|first|last|given|family|middle|patient|employee|customer|client|contact|holder|member|guest|passenger|applicant|student|tenant)[ _-]?name|surname|forename)$/i;
 const NAME_HEADER = /^name$/i;
-const HEADER_HINT = /name/gi;
+/** Columns that name the person by role alone: `cardholder`, `account_holder`, `beneficiary`. */
+const ROLE_HEADER = /^(?:card|account)?[ _-]?holder$|^(?:beneficiary|payee|insured|subscriber|guarantor|cardholder)$/i;
+const HEADER_HINT = /name|holder|beneficiary|payee|insured|subscriber|guarantor/gi;
 const NAME_WORD = wordSet(['name']);
+const COLUMN_WORDS = wordSet(['name', 'holder', 'beneficiary', 'payee', 'insured', 'subscriber', 'guarantor']);
 const IN_COLUMN = 0.75;
 
 function isNameHeader(header: string): boolean {
-  return PERSON_HEADER.test(header) || NAME_HEADER.test(header);
+  return PERSON_HEADER.test(header) || NAME_HEADER.test(header) || ROLE_HEADER.test(header);
 }
 
 function byColumn(text: string, names: Names): void {
@@ -168,7 +171,8 @@ function byColumn(text: string, names: Names): void {
     const name = readName(text, cell.start, 4, true);
     if (name === null || name.end !== cell.end) continue;
     const first = name.words[0] ?? '';
-    if (PERSON_HEADER.test(cell.header) || (known(first) && !AMBIGUOUS_FIRST_NAMES.has(first))) {
+    const byRole = ROLE_HEADER.test(cell.header) && name.words.length >= 2; // a payee may be "ACME"
+    if (PERSON_HEADER.test(cell.header) || byRole || (known(first) && !AMBIGUOUS_FIRST_NAMES.has(first))) {
       names.add(name.start, name.end, IN_COLUMN);
     }
   }
@@ -329,7 +333,7 @@ export const personName: Detector = {
     if (shared.hasAny(SALUTATION_WORDS)) bySalutation(text, names);
     if (shared.hasAny(CLOSING_WORDS)) bySignature(text, names);
     if (shared.hasAny(INTRODUCTION_WORDS)) byIntroduction(text, names);
-    if (shared.hasAny(NAME_WORD)) byColumn(text, names);
+    if (shared.hasAny(COLUMN_WORDS)) byColumn(text, names);
     byGivenName(text, names);
     // Another detector's finding (an email address, a street address) owns its characters.
     const claimed = overlapTest(earlier.filter((f) => f.category === 'PII'));

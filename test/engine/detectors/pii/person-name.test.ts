@@ -86,6 +86,13 @@ describe('PERSON_NAME', () => {
     expect(found('id\tname\n1\tPriya Raman\n2\tAcme Corp', 'PERSON_NAME')).toEqual(['Priya Raman']);
   });
 
+  it('reads columns that name a person by role, in tables and SQL', () => {
+    expect(found('id,cardholder,last4\n7,Oyelaran Bakare,4242', 'PERSON_NAME')).toEqual(['Oyelaran Bakare']);
+    const sql = "INSERT INTO payouts (id, beneficiary, amount) VALUES (1, 'Wren Castellanos', 20), (2, 'ACH', 5);";
+    expect(found(sql, 'PERSON_NAME')).toEqual(['Wren Castellanos']);
+    expect(found('id,payee,amount\n1,ACME,20\n2,the vendor,3', 'PERSON_NAME')).toEqual([]);
+  });
+
   it('never swallows an email address', () => {
     expect(scan('Name: John.Smith@example.com').map((f) => f.type)).toEqual(['EMAIL']);
     expect(scan('Contact Priya Patel <priya.patel@example.org>').map((f) => [f.type, f.value])).toEqual([
