@@ -41,7 +41,7 @@ describe('SQL INSERT values', () => {
   });
 
   it('masks every value it reads', () => {
-    const masked = mask(INSERT, scan(INSERT));
+    const masked = mask(INSERT, scan(INSERT), 'label', 'test-key');
     for (const v of ['318220417', '219 44 0183', '1977-10-02', '3125550199', 'A-551027']) expect(masked).not.toContain(v);
   });
 });
