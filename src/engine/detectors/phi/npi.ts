@@ -21,7 +21,7 @@ const CUE =
   );
 const CUE_WINDOW = 60;
 /** A phone label just before the number makes it a phone number whatever else is near. */
-const PHONE_LABEL = cueWords('phone|tel|telephone|fax|mobile|cell|call|ph');
+const PHONE_LABEL = cueWords('phone|tel|telephone|fax|mobile|mob|cell|call|ph|office|direct|callback|whatsapp|sms');
 const PHONE_LABEL_WINDOW = 15;
 const WITH_CUE = 0.95;
 const WITHOUT_CUE = 0.4;
