@@ -3,6 +3,7 @@ import { hasCueNear, isAlnumCode, isDigitCode } from '../../text.js';
 import type { DetectorType, Finding } from '../../types.js';
 import { keyWordSet, wordSet } from '../../words-present.js';
 import { makeFinding, type Detector } from '../detector.js';
+import { hl7Components, hl7Identifiers, isField } from '../hl7.js';
 import { cellsUnder, type Cell } from './columns.js';
 import { afterOtherIdLabel, cueWords, endsToken, isWholeToken, LabelWords, lessIfFictitious } from './cues.js';
 
@@ -159,11 +160,27 @@ function inColumns(text: string, cells: readonly Cell[], taken: Set<number>, fou
   }
 }
 
+/** HL7 v2 patient identifiers typed as a member, Medicare or Medicaid number (PID-3 `^^^…^MB`). */
+const HL7_MEMBER_KINDS = new Set(['MB', 'MI', 'MC', 'MA', 'SN', 'MCD', 'MCR']);
+
+/**
+ * Insurance ids in HL7 v2: IN1-36 (policy number), IN1-49 (insured's id), and PID identifiers
+ * typed as member numbers. The field names them, as a column header does.
+ */
+function hl7Cells(text: string, shared: ScanText): Cell[] {
+  const components = hl7Components(text, shared);
+  if (components.length === 0) return [];
+  const cells: Cell[] = components.filter((c) => isField(c, 'IN1', 36, 1) || isField(c, 'IN1', 49, 1));
+  for (const id of hl7Identifiers(text, components, 'PID', [2, 3, 4])) if (HL7_MEMBER_KINDS.has(id.kind)) cells.push(id);
+  return cells;
+}
+
 export const healthInsuranceId: Detector = {
   ...HEALTH_INSURANCE_ID,
   find(text, _earlier, shared = new ScanText(text)) {
     const found: Finding[] = [];
     const cells = shared.hasAny(COLUMN_KEY_WORDS) ? cellsUnder(text, (key) => COLUMN_KEYS.has(key)) : [];
+    cells.push(...hl7Cells(text, shared));
     mbis(text, new Set(cells.map((c) => c.start)), found);
     const taken = new Set(found.map((f) => f.start));
     for (const { tier, label, words } of LABELS) {

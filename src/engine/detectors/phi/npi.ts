@@ -3,6 +3,7 @@ import { hasCueNear } from '../../text.js';
 import type { DetectorType, Finding } from '../../types.js';
 import { keyWordSet } from '../../words-present.js';
 import { makeFinding, type Detector } from '../detector.js';
+import { hl7Components, type Hl7Component } from '../hl7.js';
 import { cellStartTest } from './columns.js';
 import { cueWords, isWholeToken, lessIfFictitious } from './cues.js';
 
@@ -47,6 +48,27 @@ function isNpiHeader(key: string): boolean {
 /** What every such key holds (see keyWordSet): without it among the text's letters and digits, no such column. */
 const HEADER_WORDS = keyWordSet(['npi', 'nationalprovider']);
 
+/**
+ * HL7 v2 provider fields (XCN, the id first): PV1-7/8/9/17 (attending, referring, consulting,
+ * admitting doctor), ORC-12 and OBR-16 (ordering provider), PD1-4 (primary care), ROL-4.
+ */
+function isHl7Provider(c: Hl7Component): boolean {
+  if (c.component !== 1) return false;
+  switch (c.segment) {
+    case 'PV1':
+      return c.field === 7 || c.field === 8 || c.field === 9 || c.field === 17;
+    case 'ORC':
+      return c.field === 12;
+    case 'OBR':
+      return c.field === 16;
+    case 'PD1':
+    case 'ROL':
+      return c.field === 4;
+    default:
+      return false;
+  }
+}
+
 function phoneLabelled(text: string, start: number): boolean {
   return PHONE_LABEL.test(text.slice(Math.max(0, start - PHONE_LABEL_WINDOW), start));
 }
@@ -56,7 +78,9 @@ export const npi: Detector = {
   find(text, _earlier, shared = new ScanText(text)) {
     const found: Finding[] = [];
     if (shared.facts.digitRun < 10) return found;
-    const inNpiColumn = shared.hasAny(HEADER_WORDS) ? cellStartTest(text, isNpiHeader) : () => false;
+    const inColumn = shared.hasAny(HEADER_WORDS) ? cellStartTest(text, isNpiHeader) : () => false;
+    const providers = new Set(hl7Components(text, shared).filter(isHl7Provider).map((c) => c.start));
+    const inNpiColumn = (start: number): boolean => providers.has(start) || inColumn(start);
     for (const m of text.matchAll(TEN_DIGITS)) {
       const value = m[0];
       const start = m.index;

@@ -1,7 +1,9 @@
+import { ScanText } from '../../scan-text.js';
 import type { DetectorType, Finding } from '../../types.js';
 import { makeFinding, type Detector } from '../detector.js';
+import { hl7Components, isField } from '../hl7.js';
 import { cellsUnderHeaders } from './columns.js';
-import { dateRegex, isBirthDate } from './dates.js';
+import { dateRegex, isBirthDate, plausibleBirth } from './dates.js';
 import { lessIfNegative } from './negative-context.js';
 
 const DATE_OF_BIRTH: DetectorType = { type: 'DATE_OF_BIRTH', category: 'PII' };
@@ -27,6 +29,9 @@ const LABELLED = 0.8;
 const IN_PROSE = 0.7;
 const CUE_AFTER = 0.75;
 const IN_COLUMN = 0.8;
+/** HL7 v2 birth-date fields, PID-7 (patient) and IN1-18 (insured): a YYYYMMDD timestamp. */
+const IN_HL7 = 0.85;
+const HL7_DATE = /^(\d{4})(\d\d)(\d\d)(?:\d{2,6}(?:\.\d{1,4})?)?(?:[+-]\d{4})?$/;
 
 type Add = (start: number, end: number, confidence: number) => void;
 
@@ -76,8 +81,8 @@ function beforeCue(text: string, cueStart: number, now: Date, add: Add): void {
 
 export const dateOfBirth: Detector = {
   ...DATE_OF_BIRTH,
-  keywords: ['dob', 'd.o.b', 'birth', 'born'],
-  find(text) {
+  keywords: ['dob', 'd.o.b', 'birth', 'born', 'pid|', 'in1|'],
+  find(text, _earlier, shared = new ScanText(text)) {
     const now = new Date();
     const best = new Map<number, Finding>();
     const add: Add = (start, end, confidence) => {
@@ -93,6 +98,11 @@ export const dateOfBirth: Detector = {
     }
     for (const cell of cellsUnderHeaders(text, HEADER_HINT, (header) => HEADER.test(header))) {
       if (dateAt(text, cell.start, now) === cell.end) add(cell.start, cell.end, IN_COLUMN);
+    }
+    for (const c of hl7Components(text, shared)) {
+      if (!isField(c, 'PID', 7, 1) && !isField(c, 'IN1', 18, 1)) continue;
+      const m = HL7_DATE.exec(text.slice(c.start, c.end));
+      if (m && plausibleBirth(Number(m[1]), Number(m[2]), Number(m[3]), now)) add(c.start, c.start + 8, IN_HL7);
     }
     return [...best.values()];
   },

@@ -36,7 +36,7 @@ function fullYear(y: string, now: Date): number {
 }
 
 /** A real calendar day from 1900 up to today. */
-function plausibleBirth(year: number, month: number, day: number, now: Date): boolean {
+export function plausibleBirth(year: number, month: number, day: number, now: Date): boolean {
   if (year < 1900 || month < 1 || month > 12 || day < 1 || day > daysIn(month, year)) return false;
   return Date.UTC(year, month - 1, day) <= now.getTime();
 }

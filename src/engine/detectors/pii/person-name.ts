@@ -2,6 +2,7 @@ import { ScanText } from '../../scan-text.js';
 import type { DetectorType, Finding } from '../../types.js';
 import { wordSet } from '../../words-present.js';
 import { makeFinding, type Detector } from '../detector.js';
+import { hl7Components, hl7Names } from '../hl7.js';
 import { cellsUnderHeaders } from './columns.js';
 import { FIRST_NAMES } from './first-names.js';
 import { AMBIGUOUS_FIRST_NAMES, BRAND_NAMES, NAME_PARTICLES, NOT_NAME_WORDS, ORG_AFTER_NAME } from './name-words.js';
@@ -303,6 +304,17 @@ function byGivenName(text: string, names: Names): void {
   }
 }
 
+/** An HL7 name: letters in `^`-separated parts ("WILLIAMS^SEAN^C"), no digits. */
+const HL7_NAME = /^[\p{L}'’. -]+(?:\^[\p{L}'’. -]*)*$/u;
+const IN_HL7 = 0.85;
+
+/** HL7 v2 name fields (PID-5, PV1-7...): the standard says the field holds a person's name. */
+function byHl7(text: string, shared: ScanText, names: Names): void {
+  for (const span of hl7Names(hl7Components(text, shared))) {
+    if (HL7_NAME.test(text.slice(span.start, span.end))) names.add(span.start, span.end, IN_HL7);
+  }
+}
+
 // --- Detector ----------------------------------------------------------------------------------
 
 /** "Does any of these spans overlap [start, end)" in O(log n): spans sorted by start, running maximum of ends. */
@@ -335,6 +347,7 @@ export const personName: Detector = {
     if (shared.hasAny(INTRODUCTION_WORDS)) byIntroduction(text, names);
     if (shared.hasAny(COLUMN_WORDS)) byColumn(text, names);
     byGivenName(text, names);
+    byHl7(text, shared, names);
     // Another detector's finding (an email address, a street address) owns its characters.
     const claimed = overlapTest(earlier.filter((f) => f.category === 'PII'));
     return [...names.best.values()].filter((f) => !claimed(f.start, f.end));

@@ -3,6 +3,7 @@ import { hasCueNear, standsAlone } from '../../text.js';
 import type { DetectorType, Finding } from '../../types.js';
 import { wordSet } from '../../words-present.js';
 import { makeFinding, type Detector } from '../detector.js';
+import { hl7Components, type Hl7Component } from '../hl7.js';
 import { cellsUnderHeaders } from './columns.js';
 import { cueOwns } from './cue-owns.js';
 import { lessIfNegative } from './negative-context.js';
@@ -212,6 +213,14 @@ function cueOwned(text: string, shared: ScanText, found: Finding[], earlier: rea
   }
 }
 
+/** HL7 v2 phone fields: PID-13/14 (home, business), NK1-5/6 and GT1-6/7 (next of kin, guarantor). */
+function isHl7Phone(c: Hl7Component): boolean {
+  if (c.component !== 1) return false;
+  if (c.segment === 'PID') return c.field === 13 || c.field === 14;
+  if (c.segment === 'NK1') return c.field === 5 || c.field === 6;
+  return c.segment === 'GT1' && (c.field === 6 || c.field === 7);
+}
+
 export const phone: Detector = {
   ...PHONE,
   find(text, earlier, shared = new ScanText(text)) {
@@ -222,8 +231,9 @@ export const phone: Detector = {
     if (shared.facts.digits >= 10 && NANP_END.test(text)) nanp(text, found);
     if (text.includes('+')) international(text, found);
     if (shared.hasAny(CUE_WORDS)) cueOwned(text, shared, found, earlier);
-    if (!shared.hasAny(HEADER_WORDS)) return found;
-    for (const cell of cellsUnderHeaders(text, HEADER_HINT, (header) => HEADER.test(header))) {
+    const hl7 = hl7Components(text, shared).filter(isHl7Phone);
+    const cells = shared.hasAny(HEADER_WORDS) ? cellsUnderHeaders(text, HEADER_HINT, (header) => HEADER.test(header)) : [];
+    for (const cell of [...hl7, ...cells]) {
       const value = text.slice(cell.start, cell.end);
       const digits = digitCount(value);
       if (CELL.test(value) && digits >= 10 && digits <= 15) push(found, text, cell.start, cell.end, 0.75);

@@ -3,6 +3,7 @@ import { hasCueNear, standsAlone } from '../../text.js';
 import type { DetectorType, Finding } from '../../types.js';
 import { wordSet } from '../../words-present.js';
 import { makeFinding, type Detector } from '../detector.js';
+import { hl7Components, isField } from '../hl7.js';
 import { cellsUnderHeaders } from './columns.js';
 import { cueOwns } from './cue-owns.js';
 import { lessIfNegative } from './negative-context.js';
@@ -50,8 +51,10 @@ export const ssn: Detector = {
           : cueOwns(text, start, end, CUE_ALL, CUE_WINDOW) ? 0.8 : 0;
       if (base > 0) found.push(makeFinding(SSN, text, start, end, lessIfNegative(text, start, end, base)));
     }
-    if (!shared.hasAny(HEADER_WORDS)) return found;
-    for (const cell of cellsUnderHeaders(text, HEADER_HINT, (header) => HEADER.test(header))) {
+    // HL7 v2: PID-19 is the patient's SSN.
+    const hl7 = hl7Components(text, shared).filter((c) => isField(c, 'PID', 19, 1));
+    const cells = shared.hasAny(HEADER_WORDS) ? cellsUnderHeaders(text, HEADER_HINT, (header) => HEADER.test(header)) : [];
+    for (const cell of [...hl7, ...cells]) {
       const m = WHOLE_SHAPE.exec(text.slice(cell.start, cell.end));
       if (m && validSsn(m[1] ?? '', m[3] ?? '', m[4] ?? '')) {
         found.push(makeFinding(SSN, text, cell.start, cell.end, lessIfNegative(text, cell.start, cell.end, 0.8)));
