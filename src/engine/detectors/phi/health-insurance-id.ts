@@ -4,6 +4,7 @@ import type { DetectorType, Finding } from '../../types.js';
 import { keyWordSet, wordSet } from '../../words-present.js';
 import { makeFinding, type Detector } from '../detector.js';
 import { hl7Components, hl7Identifiers, isField } from '../hl7.js';
+import { afterLeader, answerStart } from '../label-gaps.js';
 import { cellsUnder, type Cell } from './columns.js';
 import { afterOtherIdLabel, cueWords, endsToken, isWholeToken, LabelWords, lessIfFictitious } from './cues.js';
 
@@ -33,8 +34,11 @@ const MBI_AFTER_OTHER_ID = 0.4;
 const ID_WORDS = '(?:id|identifier|number|num|no\\.?|#)';
 const SEP = '[\\s_-]{0,3}';
 const QUALIFIER = `(?:(?:member|recipient|card|subscriber|beneficiary)${SEP})?`;
+// "Insured's I.D. number" is box 1a of the CMS-1500 claim form; "Insurance: …" and "ins is …" take
+// only a value with digits, so "Insurance: Blue Cross PPO" yields nothing.
 const STRONG_LABEL = new LabelWords(
-  `subscriber${SEP}${ID_WORDS}|(?:health${SEP})?insurance${SEP}${QUALIFIER}${ID_WORDS}|` +
+  `subscriber${SEP}${ID_WORDS}|(?:health${SEP})?insurance(?:${SEP}${QUALIFIER}${ID_WORDS})?|` +
+    `insured(?:['’]?s)?${SEP}(?:I\\.?D\\.?|${ID_WORDS})(?:${SEP}${ID_WORDS})?|ins\\.?${SEP}(?:id|#|no\\.?|number)|ins(?=\\s+is\\s)|` +
     `health${SEP}plan${SEP}${QUALIFIER}${ID_WORDS}|(?:medicaid|medicare|BCBS)(?:${SEP}${QUALIFIER}${ID_WORDS})?|` +
     `beneficiary${SEP}${ID_WORDS}|MBI|HICN`,
 );
@@ -51,7 +55,10 @@ const LABELS = [
   {
     tier: 'strong',
     label: STRONG_LABEL,
-    words: wordSet(['subscriber', 'insurance', 'health', 'medicaid', 'medicare', 'bcbs', 'beneficiary', 'mbi', 'hicn']),
+    words: wordSet([
+      'subscriber', 'insurance', 'insured', 'ins id', 'insid', 'ins-id', 'ins_id', 'ins.', 'ins #', 'ins no', 'ins is', 'health',
+      'medicaid', 'medicare', 'bcbs', 'beneficiary', 'mbi', 'hicn',
+    ]),
   },
   { tier: 'member', label: MEMBER_LABEL, words: wordSet(['member']) },
   { tier: 'weak', label: WEAK_LABEL, words: wordSet(['policy', 'group', 'plan', 'payer']) },
@@ -74,6 +81,12 @@ const COLUMN_KEYS = new Set([
 ]);
 /** A header's key is read from its letters and digits: a text without one of these among its own has no such column. */
 const COLUMN_KEY_WORDS = keyWordSet([...COLUMN_KEYS]);
+/** Keys that end like a member id key name one too: `payer_member_id`, `primarySubscriberId`. */
+const COLUMN_KEY_END = /(?:member|subscriber|insurance|beneficiary)(?:id|number|no)$/;
+
+function isColumnKey(key: string): boolean {
+  return COLUMN_KEYS.has(key) || COLUMN_KEY_END.test(key);
+}
 const IN_COLUMN = 0.8;
 
 // Between a label and its value: separators, quotes, brackets, and a filler word ("Member ID
@@ -133,16 +146,21 @@ function labelled(
   found: Finding[],
 ): void {
   for (const cue of labels) {
-    const labelEnd = cue.index + cue[0].length;
-    const m = VALUE_AFTER_LABEL.exec(text.slice(labelEnd, labelEnd + AFTER_LABEL));
+    // The value follows the label, past any dot leader, or answers the question the label is in.
+    let from = afterLeader(text, cue.index + cue[0].length);
+    let m = VALUE_AFTER_LABEL.exec(text.slice(from, from + AFTER_LABEL));
+    if (memberIdLength(m?.[1] ?? '') === 0) {
+      const answer = answerStart(text, from);
+      if (answer >= 0) m = VALUE_AFTER_LABEL.exec(text.slice((from = answer), answer + AFTER_LABEL));
+    }
     const value = m?.[1];
     if (m === null || value === undefined) continue;
-    const end = labelEnd + m[0].length;
+    const end = from + m[0].length;
     const start = end - value.length;
     const length = memberIdLength(value);
     if (taken.has(start) || length === 0 || !endsToken(text, end)) continue;
     if (text.charAt(end) === '@') continue; // the start of an email address
-    const confidence = rate(tier, length, text, cue.index, labelEnd);
+    const confidence = rate(tier, length, text, cue.index, cue.index + cue[0].length);
     if (confidence === 0) continue;
     taken.add(start);
     found.push(makeFinding(HEALTH_INSURANCE_ID, text, start, end, lessIfFictitious(text, start, end, confidence)));
@@ -179,7 +197,7 @@ export const healthInsuranceId: Detector = {
   ...HEALTH_INSURANCE_ID,
   find(text, _earlier, shared = new ScanText(text)) {
     const found: Finding[] = [];
-    const cells = shared.hasAny(COLUMN_KEY_WORDS) ? cellsUnder(text, (key) => COLUMN_KEYS.has(key)) : [];
+    const cells = shared.hasAny(COLUMN_KEY_WORDS) ? cellsUnder(text, isColumnKey) : [];
     cells.push(...hl7Cells(text, shared));
     mbis(text, new Set(cells.map((c) => c.start)), found);
     const taken = new Set(found.map((f) => f.start));

@@ -4,6 +4,7 @@ import type { DetectorType, Finding } from '../../types.js';
 import { keyWordSet } from '../../words-present.js';
 import { makeFinding, type Detector } from '../detector.js';
 import { hl7Components, hl7Identifiers } from '../hl7.js';
+import { afterLeader, answerStart } from '../label-gaps.js';
 import { cellsUnder } from './columns.js';
 import { endsToken, LabelWords, lessIfFictitious } from './cues.js';
 
@@ -15,7 +16,7 @@ const SEP = '[\\s_-]{0,3}';
 const NO = '(?:number|num|no\\.?|#)';
 const CUE = new LabelWords(
   `MRN|MR${SEP}(?:#|no\\.)|med(?:ical|\\.)?${SEP}rec(?:ord|\\.)?(?:${SEP}(?:${NO}|id))?|` +
-    `patient${SEP}(?:id|identifier|${NO})|pt\\.?${SEP}(?:id|#)|chart${SEP}${NO}|(?:hospital|EMR|EHR)${SEP}(?:${NO}|id)`,
+    `patient${SEP}(?:id|identifier|${NO})|pt\\.?${SEP}(?:id|#)|chart(?:${SEP}${NO})?|(?:hospital|EMR|EHR)${SEP}(?:${NO}|id)`,
 );
 // What may stand between the label and the identifier (separators, quotes, brackets, a filler
 // word), then the identifier, group 1: 6-10 digits after up to 4 letters (MRN-00123456,
@@ -69,11 +70,16 @@ export const medicalRecordNumber: Detector = {
   find(text, _earlier, shared = new ScanText(text)) {
     const found: Finding[] = [];
     for (const cue of CUE.in(text, shared)) {
-      const cueEnd = cue.index + cue[0].length;
-      const m = IDENTIFIER.exec(text.slice(cueEnd, cueEnd + AFTER_CUE));
+      // The value follows the label, past any dot leader, or answers the question the label is in.
+      let from = afterLeader(text, cue.index + cue[0].length);
+      let m = IDENTIFIER.exec(text.slice(from, from + AFTER_CUE));
+      if (m === null) {
+        const answer = answerStart(text, from);
+        if (answer >= 0) m = IDENTIFIER.exec(text.slice((from = answer), answer + AFTER_CUE));
+      }
       const value = m?.[1];
       if (m === null || value === undefined) continue;
-      const end = cueEnd + m[0].length;
+      const end = from + m[0].length;
       // The label is known to come before the value; after it, no more digits, letters or decimals.
       if (plausible(value) && endsToken(text, end)) add(found, text, end - value.length, end, LABELLED);
     }
