@@ -21,6 +21,11 @@ const CUE =
       '(?:rendering|referring|attending|billing|ordering|servicing)\\s+(?:provider|physician|npi)|NPPES',
   );
 const CUE_WINDOW = 60;
+/**
+ * The CMS-1500 claim form's NPI boxes, written right before the number: 17b (referring), 24J
+ * (rendering), 32a (service facility), 33a (billing provider).
+ */
+const FORM_BOX = /(?<![A-Za-z0-9])(?:17b|24j|32a|33a)\.?[ \t]{1,4}$/i;
 /** A phone label just before the number makes it a phone number whatever else is near. */
 const PHONE_LABEL = cueWords('phone|tel|telephone|fax|mobile|mob|cell|call|ph|office|direct|callback|whatsapp|sms');
 const PHONE_LABEL_WINDOW = 15;
@@ -87,7 +92,8 @@ export const npi: Detector = {
       const end = start + value.length;
       if (!npiValid(value)) continue;
       if (!isWholeToken(text, start, end)) continue;
-      const cued = (inNpiColumn(start) || hasCueNear(text, start, end, CUE, CUE_WINDOW)) && !phoneLabelled(text, start);
+      const boxed = FORM_BOX.test(text.slice(Math.max(0, start - 10), start));
+      const cued = (inNpiColumn(start) || boxed || hasCueNear(text, start, end, CUE, CUE_WINDOW)) && !phoneLabelled(text, start);
       found.push(makeFinding(NPI, text, start, end, lessIfFictitious(text, start, end, cued ? WITH_CUE : WITHOUT_CUE)));
     }
     return found;
