@@ -18,7 +18,9 @@ const HEALTH_INSURANCE_ID: DetectorType = { type: 'HEALTH_INSURANCE_ID', categor
 // 4-3-4 with dashes (both dashes or none). Fixed length: no backtracking.
 const L = '[AC-HJKMNP-RT-Y]';
 const AN = '[AC-HJKMNP-RT-Y0-9]';
-const MBI = new RegExp(`[1-9]${L}${AN}\\d(?:-${L}${AN}\\d-|${L}${AN}\\d)${L}${L}\\d\\d`, 'g');
+// People also type it in lower case (1eg4-te5-mk73): then only with a cue or in a column, since
+// lower-case ids of this shape are common in URLs and logs.
+const MBI = new RegExp(`[1-9]${L}${AN}\\d(?:-${L}${AN}\\d-|${L}${AN}\\d)${L}${L}\\d\\d`, 'gi');
 const MBI_CUE = cueWords(
   'MBI|medicare|beneficiary|HICN|CMS|insurance|insured|insurer|member|subscriber|health\\s+plan|coverage|claims?|payer|' +
     'medicaid|patient',
@@ -132,6 +134,7 @@ function mbis(text: string, column: ReadonlySet<number>, found: Finding[]): void
     if (!isWholeToken(text, start, end)) continue;
     let confidence = MBI_WITHOUT_CUE;
     if (column.has(start) || hasCueNear(text, start, end, MBI_CUE, MBI_CUE_WINDOW)) confidence = MBI_WITH_CUE;
+    else if (m[0] !== m[0].toUpperCase()) continue;
     else if (afterOtherIdLabel(text, start)) confidence = MBI_AFTER_OTHER_ID;
     found.push(makeFinding(HEALTH_INSURANCE_ID, text, start, end, lessIfFictitious(text, start, end, confidence)));
   }

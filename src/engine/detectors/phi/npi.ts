@@ -1,7 +1,7 @@
 import { ScanText } from '../../scan-text.js';
 import { hasCueNear } from '../../text.js';
 import type { DetectorType, Finding } from '../../types.js';
-import { keyWordSet } from '../../words-present.js';
+import { keyWordSet, wordSet } from '../../words-present.js';
 import { makeFinding, type Detector } from '../detector.js';
 import { hl7Components, type Hl7Component } from '../hl7.js';
 import { cellStartTest } from './columns.js';
@@ -14,6 +14,14 @@ const NPI: DetectorType = { type: 'NPI', category: 'PHI' };
 // context word a valid number is kept under the default minimum confidence.
 /** A whole run of exactly 10 digits starting with 1 or 2 (the look-behind comes after the first digit, for speed). */
 const TEN_DIGITS = /[12](?<!\d[12])\d{9}(?!\d)/g;
+/**
+ * The same ten digits as people group them (1234-567-893, 1234 567 893, 123-456-7893): one
+ * separator kind throughout. Phone numbers share the shape, so only right after an NPI label.
+ */
+const GROUPED = /(?<![\d-])[12]\d{2,3}([- ])\d{3}\1\d{3,4}(?![\d-])/g;
+const LABEL_BEFORE = cueWords('NPIs?(?:\\s*(?:#|no\\.?|number))?|national\\s+provider\\s+(?:identifier|id|number)', 'g');
+const LABEL_GAP = /^[\s:#=.()-]{0,4}$/;
+const LABEL_WORDS = wordSet(['npi', 'national provider']);
 const CUE =
   cueWords(
     'NPIs?|national\\s+provider(?:\\s+(?:identifier|id|number))?|provider\\s+(?:id|identifier|number|no)|prescriber|' +
@@ -30,6 +38,7 @@ const FORM_BOX = /(?<![A-Za-z0-9])(?:17b|24j|32a|33a)\.?[ \t]{1,4}$/i;
 const PHONE_LABEL = cueWords('phone|tel|telephone|fax|mobile|mob|cell|call|ph|office|direct|callback|whatsapp|sms');
 const PHONE_LABEL_WINDOW = 15;
 const WITH_CUE = 0.95;
+const GROUPED_LABELLED = 0.9;
 const WITHOUT_CUE = 0.4;
 
 /**
@@ -82,6 +91,7 @@ export const npi: Detector = {
   ...NPI,
   find(text, _earlier, shared = new ScanText(text)) {
     const found: Finding[] = [];
+    if (shared.hasAny(LABEL_WORDS) && shared.facts.digits >= 10) grouped(text, found);
     if (shared.facts.digitRun < 10) return found;
     const inColumn = shared.hasAny(HEADER_WORDS) ? cellStartTest(text, isNpiHeader) : () => false;
     const providers = new Set(hl7Components(text, shared).filter(isHl7Provider).map((c) => c.start));
@@ -99,3 +109,17 @@ export const npi: Detector = {
     return found;
   },
 };
+
+/** Grouped NPIs right after an NPI label ("NPI: 1234-567-893"). */
+function grouped(text: string, found: Finding[]): void {
+  for (const m of text.matchAll(GROUPED)) {
+    const start = m.index;
+    const end = start + m[0].length;
+    const digits = m[0].replace(/\D/g, '');
+    if (digits.length !== 10 || !npiValid(digits)) continue;
+    const before = text.slice(Math.max(0, start - 40), start);
+    const label = [...before.matchAll(LABEL_BEFORE)].pop();
+    if (label === undefined || !LABEL_GAP.test(before.slice(label.index + label[0].length))) continue;
+    found.push(makeFinding(NPI, text, start, end, lessIfFictitious(text, start, end, GROUPED_LABELLED)));
+  }
+}

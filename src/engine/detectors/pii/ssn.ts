@@ -10,10 +10,10 @@ import { lessIfNegative } from './negative-context.js';
 
 const SSN: DetectorType = { type: 'SSN', category: 'PII' };
 
-// ddd-dd-dddd; the same shape with spaces or no separator is only an SSN when a context word owns
-// it (see cue-owns.ts) or it stands in an SSN column.
+// ddd-dd-dddd; the same shape with dots, spaces or no separator is only an SSN when a context word
+// owns it (see cue-owns.ts) or it stands in an SSN column.
 // Groups: 1 area, 2 separator (the second must repeat it), 3 group, 4 serial.
-const SHAPE = /(\d{3})([- ]?)(\d\d)\2(\d{4})/g;
+const SHAPE = /(\d{3})([-. ]?)(\d\d)\2(\d{4})/g;
 // Whole words, but `_` and case changes also separate them: "social_security_number", "socialSecurityNo".
 // "Her social is 888299135": "social" alone counts when "is", "#", "no" or a colon follows it.
 const CUE_SOURCE =
@@ -24,7 +24,7 @@ const CUE_WINDOW = 40;
 const HEADER_HINT = /ssn|social/gi;
 const HEADER_WORDS = wordSet(['ssn', 'social']);
 const HEADER = /^(?:[A-Za-z]+[\s_-]?)?(?:ssn|social[\s_-]*security(?:[\s_-]*(?:number|no|num|#))?)$/i;
-const WHOLE_SHAPE = /^(\d{3})([- ]?)(\d\d)\2(\d{4})$/;
+const WHOLE_SHAPE = /^(\d{3})([-. ]?)(\d\d)\2(\d{4})$/;
 /** Numbers printed on sample cards and in advertising, never issued to anyone. */
 const PUBLISHED_FAKES = new Set(['078051120', '219099999']);
 

@@ -11,6 +11,8 @@ describe('HEALTH_INSURANCE_ID: Medicare Beneficiary Identifier', () => {
     ['Jane Roe 1EG4TE5MK73 2024-01-15', '1EG4TE5MK73', 0.8],
     ['roe|5N71X92RT46|active', '5N71X92RT46', 0.8],
     ['Barbara Roe 2Q41RA1VG33. Order #758576 shipped.', '2Q41RA1VG33', 0.8],
+    ['medicare id 1eg4-te5-mk73', '1eg4-te5-mk73', 0.9],
+    ['MBI: 1eg4te5mk73', '1eg4te5mk73', 0.9],
   ])('finds the identifier in %j', (text, value, confidence) => {
     expect(scored(text, 'HEALTH_INSURANCE_ID')).toEqual([{ value, confidence }]);
   });
@@ -20,7 +22,7 @@ describe('HEALTH_INSURANCE_ID: Medicare Beneficiary Identifier', () => {
     ['a digit where a letter belongs', '13G4TE5MK73 1EG43E5MK73 1EG4TE55K73 1EG4TE5M373'],
     ['a letter where a digit belongs', '1EGATE5MK73 1EG4TE5MK7A'],
     ['a leading zero', '0EG4TE5MK73'],
-    ['lower case', '1eg4te5mk73'],
+    ['lower case without a cue', '1eg4te5mk73 and /u/1eg4-te5-mk73'],
     ['one dash of two', '1EG4-TE5MK73 1EG4TE5-MK73'],
     ['too long or glued', '1EG4TE5MK734 X1EG4TE5MK73 1EG4TE5MK73-X a/1EG4TE5MK73 1EG4TE5MK73.txt'],
   ])('rejects %s', (_name, text) => {
