@@ -160,8 +160,16 @@ function followsListed(text: string, start: number, ends: ReadonlySet<number>): 
   return false;
 }
 
-/** Dates (12 03 1984, 2024.01.15), SSNs, dotted quads and versions share the grouped shapes. */
-const DATE_SHAPE = /^\d{1,4}[./ -]\d{1,2}[./ -]\d{2,4}$/;
+/**
+ * Dates (12 03 1984, 2024.01.15, or a date then a time: 03 12 2024 10 30), SSNs, dotted quads and
+ * versions share the grouped shapes.
+ */
+const DATE_SHAPE = /^\d{1,4}[./ -]\d{1,2}[./ -]\d{2,4}$|^\d{1,2}[./ -]\d{1,2}[./ -](?:19|20)\d\d(?!\d)|^(?:19|20)\d\d[./ -]\d{1,2}[./ -]\d{1,2}(?!\d)/;
+/** A year first ("2024 0012 3456") starts an id or a date, not a national number. */
+const YEAR_FIRST = /^(?:19|20)\d\d[ .-]/;
+/** Another identifier's label or sign right before the value: "order 2024 0012 3456", "#123 4567 890". */
+const OTHER_ID_BEFORE =
+  /(?:#|\b(?:order|invoice|ticket|ref|reference|account|acct|id|sku|serial|tracking|case|claim|policy|batch|lot|po|confirmation|booking)\.?[ \t]*(?:no\.?|number|#)?[ \t:]*)$/i;
 const SSN_SHAPE = /^\d{3}-\d\d-\d{4}$/;
 const CURRENCY_BEFORE = /[$€£¥₹][ \t]?$/;
 
@@ -169,7 +177,8 @@ const CURRENCY_BEFORE = /[$€£¥₹][ \t]?$/;
 function nationalShape(text: string, start: number, end: number): boolean {
   const value = text.slice(start, end);
   const digits = digitCount(value);
-  if (digits < 8 || digits > 12 || DATE_SHAPE.test(value) || SSN_SHAPE.test(value)) return false;
+  if (digits < 8 || digits > 12 || DATE_SHAPE.test(value) || SSN_SHAPE.test(value) || YEAR_FIRST.test(value)) return false;
+  if (OTHER_ID_BEFORE.test(text.slice(Math.max(0, start - 24), start))) return false;
   if (value.includes('.')) {
     const groups = value.split('.');
     if ((groups.length === 4 && groups.every((g) => g.length <= 3)) || (groups[0] ?? '').length === 1) return false;
@@ -209,6 +218,7 @@ function cueOwned(text: string, shared: ScanText, found: Finding[], earlier: rea
     const start = m.index;
     const end = start + m[0].length;
     if (ends.has(end) || !standsAlone(text, start, end, SEPS) || !owned(start, end)) continue;
+    if (OTHER_ID_BEFORE.test(text.slice(Math.max(0, start - 24), start))) continue;
     report(start, end, 0.75);
   }
 }

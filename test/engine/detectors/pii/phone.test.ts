@@ -81,6 +81,11 @@ describe('PHONE', () => {
     ['a bracketed group that is not after a country code', 'ref (44) 2079 460958'],
     ['a statement after a cue', 'Call us today. Order 55512345678 shipped'],
     ['a compact +1 number with a bad area code', 'see +11235550132'],
+    ['an order id after a cue', 'Call me about order 2024 0012 3456 tomorrow'],
+    ['a ticket number after a cue', 'Contact us re ticket #123 4567 890'],
+    ['a date and a time after a cue', 'phone interview scheduled 03 12 2024 10 30'],
+    ['an invoice after a cue', 'Contact: invoice no. 5125550147'],
+    ['an amount and a count near a cue', 'Call center: 1 250 000 calls, 12 345 678 minutes, $1 234 567.89'],
   ])('ignores %s', (_name, text) => {
     expect(found(text, 'PHONE')).toEqual([]);
   });
