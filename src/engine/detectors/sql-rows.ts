@@ -11,8 +11,10 @@ export interface SqlCell {
 }
 
 const INSERT = /\binsert\s+(?:ignore\s+)?into\s+[\w."`[\]]+\s*\(([^()]{1,2000})\)\s*values\s*/gi;
-/** A quick test before the statement regex runs. */
-export const HAS_INSERT = /insert\s+(?:ignore\s+)?into/i;
+/** A quick test before the statement regex runs: SQL keywords are written in one case or another. */
+function mayHoldInsert(text: string): boolean {
+  return text.includes('INSERT') || text.includes('insert') || text.includes('Insert');
+}
 
 function unquoted(name: string): string {
   return name.trim().replace(/^["`[]|["`\]]$/g, '');
@@ -24,7 +26,7 @@ function unquoted(name: string): string {
  */
 export function sqlCells(text: string, isHeader: (header: string) => boolean): SqlCell[] {
   const found: SqlCell[] = [];
-  if (!HAS_INSERT.test(text)) return found;
+  if (!mayHoldInsert(text)) return found;
   for (const m of text.matchAll(INSERT)) {
     const columns = (m[1] as string).split(',').map(unquoted);
     const wanted = columns.map((c) => c.length > 0 && isHeader(c));

@@ -20,12 +20,16 @@ const L = '[AC-HJKMNP-RT-Y]';
 const AN = '[AC-HJKMNP-RT-Y0-9]';
 // People also type it in lower case (1eg4-te5-mk73): then only with a cue or in a column, since
 // lower-case ids of this shape are common in URLs and logs.
-const MBI = new RegExp(`[1-9]${L}${AN}\\d(?:-${L}${AN}\\d-|${L}${AN}\\d)${L}${L}\\d\\d`, 'gi');
+const MBI_SOURCE = `[1-9]${L}${AN}\\d(?:-${L}${AN}\\d-|${L}${AN}\\d)${L}${L}\\d\\d`;
+const MBI = new RegExp(MBI_SOURCE, 'g');
+const MBI_ANY_CASE = new RegExp(MBI_SOURCE, 'gi');
 const MBI_CUE = cueWords(
   'MBI|medicare|beneficiary|HICN|CMS|insurance|insured|insurer|member|subscriber|health\\s+plan|coverage|claims?|payer|' +
     'medicaid|patient',
 );
 const MBI_CUE_WINDOW = 60;
+/** Words naming a Medicare id: without one, lower-case MBIs are not looked for. */
+const MBI_CUE_WORDS = wordSet(['mbi', 'medicare', 'beneficiary', 'hicn']);
 const MBI_WITH_CUE = 0.9;
 /** No checksum, but 20 allowed letters in 9 fixed places: about 1 in 10,000 random codes fit. */
 const MBI_WITHOUT_CUE = 0.8;
@@ -126,15 +130,19 @@ function rate(tier: Tier, length: number, text: string, labelStart: number, labe
   return tier === 'member' && length >= MEMBER_ALONE_MIN_LENGTH ? MEMBER_ALONE : 0;
 }
 
-/** MBIs anywhere; `column` holds the starts of cells under member id headers. */
-function mbis(text: string, column: ReadonlySet<number>, found: Finding[]): void {
-  for (const m of text.matchAll(MBI)) {
+/**
+ * MBIs anywhere; `column` holds the starts of cells under member id headers. With `anyCase` (a
+ * cue word is in the text), lower- and mixed-case ones too, when a cue is near or in a column.
+ */
+function mbis(text: string, column: ReadonlySet<number>, anyCase: boolean, found: Finding[]): void {
+  for (const m of text.matchAll(anyCase ? MBI_ANY_CASE : MBI)) {
     const start = m.index;
     const end = start + m[0].length;
     if (!isWholeToken(text, start, end)) continue;
+    const upper = !anyCase || m[0] === m[0].toUpperCase();
     let confidence = MBI_WITHOUT_CUE;
     if (column.has(start) || hasCueNear(text, start, end, MBI_CUE, MBI_CUE_WINDOW)) confidence = MBI_WITH_CUE;
-    else if (m[0] !== m[0].toUpperCase()) continue;
+    else if (!upper) continue;
     else if (afterOtherIdLabel(text, start)) confidence = MBI_AFTER_OTHER_ID;
     found.push(makeFinding(HEALTH_INSURANCE_ID, text, start, end, lessIfFictitious(text, start, end, confidence)));
   }
@@ -202,7 +210,7 @@ export const healthInsuranceId: Detector = {
     const found: Finding[] = [];
     const cells = shared.hasAny(COLUMN_KEY_WORDS) ? cellsUnder(text, isColumnKey) : [];
     cells.push(...hl7Cells(text, shared));
-    mbis(text, new Set(cells.map((c) => c.start)), found);
+    mbis(text, new Set(cells.map((c) => c.start)), cells.length > 0 || shared.hasAny(MBI_CUE_WORDS), found);
     const taken = new Set(found.map((f) => f.start));
     for (const { tier, label, words } of LABELS) {
       if (shared.hasAny(words)) labelled(text, label.in(text, shared), tier, taken, found);

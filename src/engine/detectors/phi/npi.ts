@@ -18,10 +18,11 @@ const TEN_DIGITS = /[12](?<!\d[12])\d{9}(?!\d)/g;
  * The same ten digits as people group them (1234-567-893, 1234 567 893, 123-456-7893): one
  * separator kind throughout. Phone numbers share the shape, so only right after an NPI label.
  */
-const GROUPED = /(?<![\d-])[12]\d{2,3}([- ])\d{3}\1\d{3,4}(?![\d-])/g;
-const LABEL_BEFORE = cueWords('NPIs?(?:\\s*(?:#|no\\.?|number))?|national\\s+provider\\s+(?:identifier|id|number)', 'g');
-const LABEL_GAP = /^[\s:#=.()-]{0,4}$/;
+const GROUPED = /[\s:#=.()-]{0,4}([12]\d{2,3}([- ])\d{3}\2\d{3,4})(?![\d-])/y;
+const LABEL = cueWords('NPIs?(?:\\s*(?:#|no\\.?|number))?|national\\s+provider\\s+(?:identifier|id|number)', 'g');
 const LABEL_WORDS = wordSet(['npi', 'national provider']);
+/** What every grouped NPI looks like, found faster than the labels. */
+const GROUPED_ANYWHERE = /\d{3}[- ]\d{3}[- ]\d{3}/;
 const CUE =
   cueWords(
     'NPIs?|national\\s+provider(?:\\s+(?:identifier|id|number))?|provider\\s+(?:id|identifier|number|no)|prescriber|' +
@@ -91,11 +92,11 @@ export const npi: Detector = {
   ...NPI,
   find(text, _earlier, shared = new ScanText(text)) {
     const found: Finding[] = [];
-    if (shared.hasAny(LABEL_WORDS) && shared.facts.digits >= 10) grouped(text, found);
+    if (shared.hasAny(LABEL_WORDS) && GROUPED_ANYWHERE.test(text)) grouped(text, found);
     if (shared.facts.digitRun < 10) return found;
-    const inColumn = shared.hasAny(HEADER_WORDS) ? cellStartTest(text, isNpiHeader) : () => false;
-    const providers = new Set(hl7Components(text, shared).filter(isHl7Provider).map((c) => c.start));
-    const inNpiColumn = (start: number): boolean => providers.has(start) || inColumn(start);
+    const inNpiColumn = shared.hasAny(HEADER_WORDS) ? cellStartTest(text, isNpiHeader) : undefined;
+    const hl7 = hl7Components(text, shared);
+    const providers = hl7.length === 0 ? undefined : new Set(hl7.filter(isHl7Provider).map((c) => c.start));
     for (const m of text.matchAll(TEN_DIGITS)) {
       const value = m[0];
       const start = m.index;
@@ -103,23 +104,25 @@ export const npi: Detector = {
       if (!npiValid(value)) continue;
       if (!isWholeToken(text, start, end)) continue;
       const boxed = FORM_BOX.test(text.slice(Math.max(0, start - 10), start));
-      const cued = (inNpiColumn(start) || boxed || hasCueNear(text, start, end, CUE, CUE_WINDOW)) && !phoneLabelled(text, start);
+      const inColumn = providers?.has(start) === true || inNpiColumn?.(start) === true;
+      const cued = (inColumn || boxed || hasCueNear(text, start, end, CUE, CUE_WINDOW)) && !phoneLabelled(text, start);
       found.push(makeFinding(NPI, text, start, end, lessIfFictitious(text, start, end, cued ? WITH_CUE : WITHOUT_CUE)));
     }
     return found;
   },
 };
 
-/** Grouped NPIs right after an NPI label ("NPI: 1234-567-893"). */
+/** Grouped NPIs right after an NPI label ("NPI: 1234-567-893"), read at each label. */
 function grouped(text: string, found: Finding[]): void {
-  for (const m of text.matchAll(GROUPED)) {
-    const start = m.index;
-    const end = start + m[0].length;
-    const digits = m[0].replace(/\D/g, '');
+  for (const label of text.matchAll(LABEL)) {
+    GROUPED.lastIndex = label.index + label[0].length;
+    const m = GROUPED.exec(text);
+    const value = m?.[1];
+    if (m === null || value === undefined) continue;
+    const digits = value.replace(/\D/g, '');
     if (digits.length !== 10 || !npiValid(digits)) continue;
-    const before = text.slice(Math.max(0, start - 40), start);
-    const label = [...before.matchAll(LABEL_BEFORE)].pop();
-    if (label === undefined || !LABEL_GAP.test(before.slice(label.index + label[0].length))) continue;
+    const end = GROUPED.lastIndex;
+    const start = end - value.length;
     found.push(makeFinding(NPI, text, start, end, lessIfFictitious(text, start, end, GROUPED_LABELLED)));
   }
 }

@@ -46,11 +46,12 @@ const CLINICAL_VERBS =
   'diagnosed|prescribed|treated|admitted|hospitali[sz]ed|discharged|takes|taking|took|suffers|suffering|' +
   'tested|started|presented|presents|underwent|undergoing|receives|receiving|received|complains|complained|' +
   'diagnosis|prescription|treatment|medication|medications|condition|symptoms|doctor|physician';
+// The look-behind comes after the verb, so it is tested only where a verb is.
 const GENERAL_FACT_BEFORE =
   '(?<!\\b(?:is|are|be|often|commonly|usually|typically|frequently|generally|rarely|widely|sometimes|most|best|' +
-  'easily|first|been|medication|medicine|drug|treatment|therapy)\\s)';
+  'easily|first|been|medication|medicine|drug|treatment|therapy)\\s(?:diagnosed|prescribed))';
 const CUES_ANY_CASE = new RegExp(
-  `${GENERAL_FACT_BEFORE}\\b(?:diagnosed|prescribed)\\b|\\b(?:dob|d\\.o\\.b|date\\s+of\\s+birth|born\\s+on)\\b|` +
+  `\\b(?:diagnosed|prescribed)${GENERAL_FACT_BEFORE}\\b|\\b(?:dob|d\\.o\\.b|date\\s+of\\s+birth|born\\s+on)\\b|` +
     `\\b(?:he|she|his|her|him)\\s+(?:[a-z]+\\s+){0,2}(?:${CLINICAL_VERBS})\\b|` +
     `\\b\\d{1,3}[- ]?(?:years?|yrs?)[- ]old\\b|\\b\\d{1,3}\\s?(?:y\\/o|yo)\\b`,
   'gi',

@@ -16,13 +16,14 @@ const PROSE_SOURCE = 'born|bday|b-day|née|né|nací|nacid[oa]|nascid[oa]|nasceu
 // Other languages' labels (Geburtsdatum, fecha de nacimiento, date de naissance...) and words for
 // "born" (né, nacido, geboren) count too.
 const CUE = new RegExp(
-  '(?<![A-Za-z\\u00C0-\\u024F])(?:d\\.o\\.b\\.?|dob|date[\\s_-]*of[\\s_-]*birth|birth[\\s_-]*date|birth[\\s_-]*day|' +
+  '(?:d\\.o\\.b\\.?|dob|date[\\s_-]*of[\\s_-]*birth|birth[\\s_-]*date|birth[\\s_-]*day|' +
     'geburtsdatum|geb\\.|fecha[\\s_-]+de[\\s_-]+nacimiento|f\\.[ \\t]?nac\\.|date[\\s_-]+de[\\s_-]+naissance|data[\\s_-]+di[\\s_-]+nascita|' +
     'data[\\s_-]+de[\\s_-]+nascimento|data[\\s_-]+urodzenia|doğum[\\s_-]+tarihi|geboortedatum|' +
     PROSE_SOURCE +
     ')(?![A-Za-z\\u00C0-\\u024F])|生年月日|出生日期',
   'gi',
 );
+const LETTER = /[A-Za-z\u00C0-\u024F]/;
 /** Cues read as prose ("bday on file for Ann: 11/27/1951", "né le 22/06/1993"): see afterBorn. */
 const PROSE_CUE = new RegExp(`^(?:${PROSE_SOURCE})$`, 'i');
 /** A whole header cell naming a birth-date column ("DOB", "patient_dob", "Date of Birth"). */
@@ -105,7 +106,8 @@ function beforeCue(text: string, cueStart: number, now: Date, add: Add): void {
 export const dateOfBirth: Detector = {
   ...DATE_OF_BIRTH,
   keywords: [
-    'dob', 'd.o.b', 'birth', 'born', 'bday', 'b-day', 'geb', 'nac', 'naissance', 'nasc', 'urodz', 'doğum', 'né', '生年月日',
+    'dob', 'd.o.b', 'birth', 'born', 'bday', 'b-day', 'geburt', 'geb.', 'geboren', 'geboorte', 'nacimiento', 'nacid', 'nací',
+    'f. nac', 'f.nac', 'naissance', 'nascimento', 'nascita', 'nascid', 'nasceu', 'urodz', 'doğum', 'né ', 'née', '生年月日',
     '出生日期', 'pid|', 'in1|',
   ],
   find(text, _earlier, shared = new ScanText(text)) {
@@ -117,6 +119,7 @@ export const dateOfBirth: Detector = {
       if (held === undefined || held.confidence < c) best.set(start, makeFinding(DATE_OF_BIRTH, text, start, end, c));
     };
     for (const cue of text.matchAll(CUE)) {
+      if (LETTER.test(text.charAt(cue.index - 1))) continue; // inside a word: "Dobson", "stubborn"
       const cueEnd = cue.index + cue[0].length;
       // A label whose date does not follow at once may still name one later in its sentence ("dob
       // doesn't match for Ann — we have 10/27/1951"); a birthday is also a party, so not it.

@@ -19,7 +19,9 @@ const PERSON_NAME: DetectorType = { type: 'PERSON_NAME', category: 'PII' };
 // One name word: "Smith", "McDonald", "O'Brien", "Jean-Luc", "José"; or all capitals ("SMITH").
 // "Saint" abbreviated ("Gaëlle St. John") and romanised given names joined in lower case
 // ("Seo-yeon", "Ji-ho") are name words too.
-const WORD = /(?:St|Ste)\.(?=[ \t]\p{Lu})|(?:\p{Lu}['’])?\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}+)?(?:-\p{L}\p{Ll}+)?/uy;
+const WORD = /(?:\p{Lu}['’])?\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}+)?(?:-\p{L}\p{Ll}+)?/uy;
+/** "St." or "Ste." then a capital: Saint, part of the name ("Gaëlle St. John"). */
+const SAINT = /^\. \p{Lu}/u;
 const CAPS_WORD = /\p{Lu}{2,}(?:['’-]\p{Lu}{2,})?/uy;
 const INITIAL = /\p{Lu}\.?(?=[ \t](?:\p{Lu}|\p{Ll}{1,4}[ \t]\p{Lu}))/uy;
 const PARTICLE = /(\p{Ll}{1,4})[ \t](?=\p{Lu})/uy;
@@ -80,7 +82,8 @@ function readName(text: string, at: number, max: number, caps: boolean): Name | 
       const particle = matchAt(PARTICLE, text, wordAt);
       if (particle?.[1] !== undefined && NAME_PARTICLES.has(particle[1])) wordAt += particle[0].length;
     }
-    const word = stickyAt(WORD, text, wordAt) ?? (caps ? stickyAt(CAPS_WORD, text, wordAt) : null);
+    let word = stickyAt(WORD, text, wordAt) ?? (caps ? stickyAt(CAPS_WORD, text, wordAt) : null);
+    if ((word === 'St' || word === 'Ste') && words.length > 0 && SAINT.test(text.slice(wordAt + word.length, wordAt + word.length + 3))) word += '.';
     const folded = word === null ? '' : fold(word);
     // A repeated first word starts another name: "Thanks, Kevin Nowak Kevin Nowak asked…".
     if (word === null || NOT_NAME_WORDS.has(folded) || folded === words[0]) break;
@@ -160,14 +163,11 @@ const PERSON_HEADER =
   /^(?:(?:full|first|last|given|family|middle|patient|employee|customer|client|contact|holder|member|guest|passenger|applicant|student|tenant)[ _-]?name|surname|forename)$/i;
 const NAME_HEADER = /^name$/i;
 /** Columns that name the person by role alone: `cardholder`, `account_holder`, `beneficiary`. */
-const ROLE_HEADER =
-  /^(?:card|account)?[ _-]?holder$|^(?:beneficiary|payee|insured|subscriber|guarantor|cardholder|(?:primary[ _-]?)?contact|employee|patient|lead|agent|assignee)$/i;
-const HEADER_HINT = /name|holder|beneficiary|payee|insured|subscriber|guarantor|contact|employee|patient|lead|agent|assignee/gi;
+// Only words rare in prose: every line holding a hint word is split as a possible header.
+const ROLE_HEADER = /^(?:card|account)?[ _-]?holder$|^(?:beneficiary|payee|insured|subscriber|guarantor|cardholder|primary[ _-]?contact)$/i;
+const HEADER_HINT = /name|holder|beneficiary|payee|insured|subscriber|guarantor|primary[ _-]?contact/gi;
 const NAME_WORD = wordSet(['name', 'signature']);
-const COLUMN_WORDS = wordSet([
-  'name', 'holder', 'beneficiary', 'payee', 'insured', 'subscriber', 'guarantor', 'contact', 'employee', 'patient', 'lead',
-  'agent', 'assignee',
-]);
+const COLUMN_WORDS = wordSet(['name', 'holder', 'beneficiary', 'payee', 'insured', 'subscriber', 'guarantor', 'primary contact', 'primary_contact']);
 const IN_COLUMN = 0.75;
 
 function isNameHeader(header: string): boolean {
@@ -413,8 +413,8 @@ export const personName: Detector = {
     if (shared.hasAny(COLUMN_WORDS)) byColumn(text, names);
     byGivenName(text, names);
     byHl7(text, shared, names);
-    if (text.includes('@')) byMailbox(text, names);
-    if (text.includes(':')) byChatSpeaker(text, names);
+    if (text.includes(' <')) byMailbox(text, names);
+    if (text.includes('] ') || (text.includes(' - ') && text.includes(', '))) byChatSpeaker(text, names);
     // Another detector's finding (an email address, a street address) owns its characters.
     const claimed = overlapTest(earlier.filter((f) => f.category === 'PII'));
     return [...names.best.values()].filter((f) => !claimed(f.start, f.end));

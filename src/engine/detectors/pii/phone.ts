@@ -1,5 +1,5 @@
 import { ScanText } from '../../scan-text.js';
-import { hasCueNear, standsAlone } from '../../text.js';
+import { hasCueNear, isDigitCode, standsAlone } from '../../text.js';
 import type { DetectorType, Finding } from '../../types.js';
 import { wordSet } from '../../words-present.js';
 import { makeFinding, type Detector } from '../detector.js';
@@ -68,7 +68,9 @@ function confidenceWithCue(text: string, start: number, end: number, base: numbe
 }
 
 function digitCount(value: string): number {
-  return value.replace(/\D/g, '').length;
+  let digits = 0;
+  for (let i = 0; i < value.length; i++) if (isDigitCode(value.charCodeAt(i))) digits++;
+  return digits;
 }
 
 /**
@@ -186,6 +188,16 @@ function nationalShape(text: string, start: number, end: number): boolean {
   return !CURRENCY_BEFORE.test(text.slice(Math.max(0, start - 2), start)) && text.charAt(end) !== '%';
 }
 
+/** Owned by a cue, or by the list a number found before opens. */
+function owned(text: string, start: number, end: number, ends: ReadonlySet<number>): boolean {
+  return cued(text, start, end) || followsListed(text, start, ends);
+}
+
+function report(found: Finding[], text: string, start: number, end: number, confidence: number, ends: Set<number>): void {
+  push(found, text, start, end, confidence);
+  ends.add(end);
+}
+
 /**
  * The shapes reported only when a cue owns them (or they follow a number found before, in a
  * list): 00 exit code, national groupings, ten bare digits.
@@ -193,33 +205,29 @@ function nationalShape(text: string, start: number, end: number): boolean {
 function cueOwned(text: string, shared: ScanText, found: Finding[], earlier: readonly Finding[]): void {
   const ends = new Set(found.map((f) => f.end));
   for (const f of earlier) if (f.type === 'EMAIL') ends.add(f.end);
-  const owned = (start: number, end: number): boolean => cued(text, start, end) || followsListed(text, start, ends);
-  const report = (start: number, end: number, confidence: number): void => {
-    push(found, text, start, end, confidence);
-    ends.add(end);
-  };
   if (text.includes('00')) {
     for (const m of text.matchAll(INTERNATIONAL_00)) {
       const start = m.index;
       const end = start + m[0].length;
       const digits = digitCount(m[0]) - 2;
-      if (!standsAlone(text, start, end, SEPS) || digits < 8 || digits > 15 || !owned(start, end)) continue;
-      report(start, end, 0.75);
+      if (!standsAlone(text, start, end, SEPS) || digits < 8 || digits > 15 || !owned(text, start, end, ends)) continue;
+      report(found, text, start, end, 0.75, ends);
     }
   }
   for (const m of text.matchAll(NATIONAL)) {
+    if (m[0].length < 8) continue; // fewer than 8 digits
     const start = m.index;
     const end = start + m[0].length;
-    if (ends.has(end) || !standsAlone(text, start, end, SEPS) || !nationalShape(text, start, end) || !owned(start, end)) continue;
-    report(start, end, 0.7);
+    if (ends.has(end) || !standsAlone(text, start, end, SEPS) || !nationalShape(text, start, end)) continue;
+    if (owned(text, start, end, ends)) report(found, text, start, end, 0.7, ends);
   }
   if (shared.facts.digitRun < 10) return;
   for (const m of text.matchAll(BARE)) {
     const start = m.index;
     const end = start + m[0].length;
-    if (ends.has(end) || !standsAlone(text, start, end, SEPS) || !owned(start, end)) continue;
+    if (ends.has(end) || !standsAlone(text, start, end, SEPS) || !owned(text, start, end, ends)) continue;
     if (OTHER_ID_BEFORE.test(text.slice(Math.max(0, start - 24), start))) continue;
-    report(start, end, 0.75);
+    report(found, text, start, end, 0.75, ends);
   }
 }
 
