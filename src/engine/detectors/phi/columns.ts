@@ -2,7 +2,9 @@
 // `icd10_code` names the column, however far the rows run below it. Exports often leave commas
 // unquoted in later cells ("May 3, 2024"), so a row with more cells than its header still
 // continues the table; a blank line or a row with fewer cells ends it. Cells are unquoted, and a
-// quoted delimiter is honoured. Linear: each line is split at most once per delimiter.
+// quoted delimiter is honoured. Linear: each line is split at most once per delimiter. Values of an
+// SQL INSERT are read by their column names the same way (sql-rows.ts).
+import { sqlCells } from '../sql-rows.js';
 import { cellsOf, headerOf, type Header, type Span } from '../table-rows.js';
 
 export type Cell = Span;
@@ -20,7 +22,7 @@ export function cellStartTest(text: string, isKey: (key: string) => boolean): (s
 
 /** Every non-empty cell under a header whose key `isKey` accepts, in text order. */
 export function cellsUnder(text: string, isKey: (key: string) => boolean): Cell[] {
-  const found: Cell[] = [];
+  const found: Cell[] = sqlCells(text, (header) => isKey(headerKey(header))).map(({ start, end }) => ({ start, end }));
   if (!text.includes('\n')) return found;
   let table: Header | null = null;
   for (let lineStart = 0; lineStart < text.length; ) {
@@ -40,5 +42,5 @@ export function cellsUnder(text: string, isKey: (key: string) => boolean): Cell[
     if (table === null) table = headerOf(text, lineStart, lineEnd, (header) => isKey(headerKey(header)));
     lineStart = lineEnd + 1;
   }
-  return found;
+  return found.sort((a, b) => a.start - b.start);
 }

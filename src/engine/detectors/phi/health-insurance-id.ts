@@ -3,6 +3,8 @@ import { hasCueNear, isAlnumCode, isDigitCode } from '../../text.js';
 import type { DetectorType, Finding } from '../../types.js';
 import { keyWordSet, wordSet } from '../../words-present.js';
 import { makeFinding, type Detector } from '../detector.js';
+import { hl7Components, hl7Identifiers, isField } from '../hl7.js';
+import { afterLeader, answerStart } from '../label-gaps.js';
 import { cellsUnder, type Cell } from './columns.js';
 import { afterOtherIdLabel, cueWords, endsToken, isWholeToken, LabelWords, lessIfFictitious } from './cues.js';
 
@@ -16,12 +18,18 @@ const HEALTH_INSURANCE_ID: DetectorType = { type: 'HEALTH_INSURANCE_ID', categor
 // 4-3-4 with dashes (both dashes or none). Fixed length: no backtracking.
 const L = '[AC-HJKMNP-RT-Y]';
 const AN = '[AC-HJKMNP-RT-Y0-9]';
-const MBI = new RegExp(`[1-9]${L}${AN}\\d(?:-${L}${AN}\\d-|${L}${AN}\\d)${L}${L}\\d\\d`, 'g');
+// People also type it in lower case (1eg4-te5-mk73): then only with a cue or in a column, since
+// lower-case ids of this shape are common in URLs and logs.
+const MBI_SOURCE = `[1-9]${L}${AN}\\d(?:-${L}${AN}\\d-|${L}${AN}\\d)${L}${L}\\d\\d`;
+const MBI = new RegExp(MBI_SOURCE, 'g');
+const MBI_ANY_CASE = new RegExp(MBI_SOURCE, 'gi');
 const MBI_CUE = cueWords(
   'MBI|medicare|beneficiary|HICN|CMS|insurance|insured|insurer|member|subscriber|health\\s+plan|coverage|claims?|payer|' +
     'medicaid|patient',
 );
 const MBI_CUE_WINDOW = 60;
+/** Words naming a Medicare id: without one, lower-case MBIs are not looked for. */
+const MBI_CUE_WORDS = wordSet(['mbi', 'medicare', 'beneficiary', 'hicn']);
 const MBI_WITH_CUE = 0.9;
 /** No checksum, but 20 allowed letters in 9 fixed places: about 1 in 10,000 random codes fit. */
 const MBI_WITHOUT_CUE = 0.8;
@@ -32,8 +40,11 @@ const MBI_AFTER_OTHER_ID = 0.4;
 const ID_WORDS = '(?:id|identifier|number|num|no\\.?|#)';
 const SEP = '[\\s_-]{0,3}';
 const QUALIFIER = `(?:(?:member|recipient|card|subscriber|beneficiary)${SEP})?`;
+// "Insured's I.D. number" is box 1a of the CMS-1500 claim form; "Insurance: …" and "ins is …" take
+// only a value with digits, so "Insurance: Blue Cross PPO" yields nothing.
 const STRONG_LABEL = new LabelWords(
-  `subscriber${SEP}${ID_WORDS}|(?:health${SEP})?insurance${SEP}${QUALIFIER}${ID_WORDS}|` +
+  `subscriber${SEP}${ID_WORDS}|(?:health${SEP})?insurance(?:${SEP}${QUALIFIER}${ID_WORDS})?|` +
+    `insured(?:['’]?s)?${SEP}(?:I\\.?D\\.?|${ID_WORDS})(?:${SEP}${ID_WORDS})?|ins\\.?${SEP}(?:id|#|no\\.?|number)|ins(?=\\s+is\\s)|` +
     `health${SEP}plan${SEP}${QUALIFIER}${ID_WORDS}|(?:medicaid|medicare|BCBS)(?:${SEP}${QUALIFIER}${ID_WORDS})?|` +
     `beneficiary${SEP}${ID_WORDS}|MBI|HICN`,
 );
@@ -50,7 +61,10 @@ const LABELS = [
   {
     tier: 'strong',
     label: STRONG_LABEL,
-    words: wordSet(['subscriber', 'insurance', 'health', 'medicaid', 'medicare', 'bcbs', 'beneficiary', 'mbi', 'hicn']),
+    words: wordSet([
+      'subscriber', 'insurance', 'insured', 'ins id', 'insid', 'ins-id', 'ins_id', 'ins.', 'ins #', 'ins no', 'ins is', 'health',
+      'medicaid', 'medicare', 'bcbs', 'beneficiary', 'mbi', 'hicn',
+    ]),
   },
   { tier: 'member', label: MEMBER_LABEL, words: wordSet(['member']) },
   { tier: 'weak', label: WEAK_LABEL, words: wordSet(['policy', 'group', 'plan', 'payer']) },
@@ -73,6 +87,12 @@ const COLUMN_KEYS = new Set([
 ]);
 /** A header's key is read from its letters and digits: a text without one of these among its own has no such column. */
 const COLUMN_KEY_WORDS = keyWordSet([...COLUMN_KEYS]);
+/** Keys that end like a member id key name one too: `payer_member_id`, `primarySubscriberId`. */
+const COLUMN_KEY_END = /(?:member|subscriber|insurance|beneficiary)(?:id|number|no)$/;
+
+function isColumnKey(key: string): boolean {
+  return COLUMN_KEYS.has(key) || COLUMN_KEY_END.test(key);
+}
 const IN_COLUMN = 0.8;
 
 // Between a label and its value: separators, quotes, brackets, and a filler word ("Member ID
@@ -110,14 +130,19 @@ function rate(tier: Tier, length: number, text: string, labelStart: number, labe
   return tier === 'member' && length >= MEMBER_ALONE_MIN_LENGTH ? MEMBER_ALONE : 0;
 }
 
-/** MBIs anywhere; `column` holds the starts of cells under member id headers. */
-function mbis(text: string, column: ReadonlySet<number>, found: Finding[]): void {
-  for (const m of text.matchAll(MBI)) {
+/**
+ * MBIs anywhere; `column` holds the starts of cells under member id headers. With `anyCase` (a
+ * cue word is in the text), lower- and mixed-case ones too, when a cue is near or in a column.
+ */
+function mbis(text: string, column: ReadonlySet<number>, anyCase: boolean, found: Finding[]): void {
+  for (const m of text.matchAll(anyCase ? MBI_ANY_CASE : MBI)) {
     const start = m.index;
     const end = start + m[0].length;
     if (!isWholeToken(text, start, end)) continue;
+    const upper = !anyCase || m[0] === m[0].toUpperCase();
     let confidence = MBI_WITHOUT_CUE;
     if (column.has(start) || hasCueNear(text, start, end, MBI_CUE, MBI_CUE_WINDOW)) confidence = MBI_WITH_CUE;
+    else if (!upper) continue;
     else if (afterOtherIdLabel(text, start)) confidence = MBI_AFTER_OTHER_ID;
     found.push(makeFinding(HEALTH_INSURANCE_ID, text, start, end, lessIfFictitious(text, start, end, confidence)));
   }
@@ -132,16 +157,21 @@ function labelled(
   found: Finding[],
 ): void {
   for (const cue of labels) {
-    const labelEnd = cue.index + cue[0].length;
-    const m = VALUE_AFTER_LABEL.exec(text.slice(labelEnd, labelEnd + AFTER_LABEL));
+    // The value follows the label, past any dot leader, or answers the question the label is in.
+    let from = afterLeader(text, cue.index + cue[0].length);
+    let m = VALUE_AFTER_LABEL.exec(text.slice(from, from + AFTER_LABEL));
+    if (memberIdLength(m?.[1] ?? '') === 0) {
+      const answer = answerStart(text, from);
+      if (answer >= 0) m = VALUE_AFTER_LABEL.exec(text.slice((from = answer), answer + AFTER_LABEL));
+    }
     const value = m?.[1];
     if (m === null || value === undefined) continue;
-    const end = labelEnd + m[0].length;
+    const end = from + m[0].length;
     const start = end - value.length;
     const length = memberIdLength(value);
     if (taken.has(start) || length === 0 || !endsToken(text, end)) continue;
     if (text.charAt(end) === '@') continue; // the start of an email address
-    const confidence = rate(tier, length, text, cue.index, labelEnd);
+    const confidence = rate(tier, length, text, cue.index, cue.index + cue[0].length);
     if (confidence === 0) continue;
     taken.add(start);
     found.push(makeFinding(HEALTH_INSURANCE_ID, text, start, end, lessIfFictitious(text, start, end, confidence)));
@@ -159,12 +189,28 @@ function inColumns(text: string, cells: readonly Cell[], taken: Set<number>, fou
   }
 }
 
+/** HL7 v2 patient identifiers typed as a member, Medicare or Medicaid number (PID-3 `^^^…^MB`). */
+const HL7_MEMBER_KINDS = new Set(['MB', 'MI', 'MC', 'MA', 'SN', 'MCD', 'MCR']);
+
+/**
+ * Insurance ids in HL7 v2: IN1-36 (policy number), IN1-49 (insured's id), and PID identifiers
+ * typed as member numbers. The field names them, as a column header does.
+ */
+function hl7Cells(text: string, shared: ScanText): Cell[] {
+  const components = hl7Components(text, shared);
+  if (components.length === 0) return [];
+  const cells: Cell[] = components.filter((c) => isField(c, 'IN1', 36, 1) || isField(c, 'IN1', 49, 1));
+  for (const id of hl7Identifiers(text, components, 'PID', [2, 3, 4])) if (HL7_MEMBER_KINDS.has(id.kind)) cells.push(id);
+  return cells;
+}
+
 export const healthInsuranceId: Detector = {
   ...HEALTH_INSURANCE_ID,
   find(text, _earlier, shared = new ScanText(text)) {
     const found: Finding[] = [];
-    const cells = shared.hasAny(COLUMN_KEY_WORDS) ? cellsUnder(text, (key) => COLUMN_KEYS.has(key)) : [];
-    mbis(text, new Set(cells.map((c) => c.start)), found);
+    const cells = shared.hasAny(COLUMN_KEY_WORDS) ? cellsUnder(text, isColumnKey) : [];
+    cells.push(...hl7Cells(text, shared));
+    mbis(text, new Set(cells.map((c) => c.start)), cells.length > 0 || shared.hasAny(MBI_CUE_WORDS), found);
     const taken = new Set(found.map((f) => f.start));
     for (const { tier, label, words } of LABELS) {
       if (shared.hasAny(words)) labelled(text, label.in(text, shared), tier, taken, found);

@@ -2,6 +2,7 @@ import { ScanText } from '../../scan-text.js';
 import type { DetectorType, Finding } from '../../types.js';
 import { keyWordSet, wordSet, type WordSet } from '../../words-present.js';
 import { makeFinding, type Detector } from '../detector.js';
+import { hl7Components, isField, type Hl7Component } from '../hl7.js';
 import { cellsUnder } from './columns.js';
 import { cueWords, isWholeToken, lessIfFictitious } from './cues.js';
 import { overlapTest, spansOf, widened, type Span } from './spans.js';
@@ -88,6 +89,15 @@ function candidates(text: string): Candidate[] {
   return found;
 }
 
+/**
+ * HL7 v2 diagnosis fields: DG1-3 is a coded element (code^text^coding system^alternate
+ * code^text^system) whose codes are diagnosis codes. Any other whole component shaped like a code
+ * is not one: coding-system names (`I10`), DG1-2 (the coding method), event types (`A08`).
+ */
+function isHl7Code(c: Hl7Component): boolean {
+  return isField(c, 'DG1', 3, 1) || isField(c, 'DG1', 3, 4);
+}
+
 function nearTest(text: string, regex: RegExp, words: WordSet, shared: ScanText): (span: Span) => boolean {
   return overlapTest(widened(shared.hasAny(words) ? spansOf(text, regex) : [], CUE_WINDOW, CUE_WINDOW));
 }
@@ -100,6 +110,7 @@ function scoreByContext(text: string, codes: Candidate[], shared: ScanText): voi
   const nearTerm = overlapTest(widened(shared.once(clinicalTermSpans), CUE_WINDOW, CUE_WINDOW));
   const cells = shared.hasAny(COLUMN_KEY_WORDS) ? cellsUnder(text, (key) => COLUMN_KEYS.has(key)) : [];
   const column = new Set(cells.map((c) => `${c.start}:${c.end}`));
+  for (const c of hl7Components(text, shared)) if (isHl7Code(c)) column.add(`${c.start}:${c.end}`);
   for (const c of codes) {
     if (column.has(`${c.start}:${c.end}`) || nearIcd(c)) c.confidence = WITH_ICD_CUE;
     else if (c.undottedExtension) continue;
@@ -135,7 +146,8 @@ export const icd10Code: Detector = {
   ...ICD10_CODE,
   find(text, _earlier, shared = new ScanText(text)) {
     if (!anyContext(shared)) return [];
-    const codes = candidates(text);
+    const notCodes = new Set(hl7Components(text, shared).filter((c) => !isHl7Code(c)).map((c) => `${c.start}:${c.end}`));
+    const codes = candidates(text).filter((c) => !notCodes.has(`${c.start}:${c.end}`));
     if (codes.length === 0) return [];
     scoreByContext(text, codes, shared);
     spreadAlongLists(text, codes);

@@ -3,6 +3,8 @@ import { isDigitCode } from '../../text.js';
 import type { DetectorType, Finding } from '../../types.js';
 import { keyWordSet } from '../../words-present.js';
 import { makeFinding, type Detector } from '../detector.js';
+import { hl7Components, hl7Identifiers } from '../hl7.js';
+import { afterLeader, answerStart } from '../label-gaps.js';
 import { cellsUnder } from './columns.js';
 import { endsToken, LabelWords, lessIfFictitious } from './cues.js';
 
@@ -14,7 +16,7 @@ const SEP = '[\\s_-]{0,3}';
 const NO = '(?:number|num|no\\.?|#)';
 const CUE = new LabelWords(
   `MRN|MR${SEP}(?:#|no\\.)|med(?:ical|\\.)?${SEP}rec(?:ord|\\.)?(?:${SEP}(?:${NO}|id))?|` +
-    `patient${SEP}(?:id|identifier|${NO})|pt\\.?${SEP}(?:id|#)|chart${SEP}${NO}|(?:hospital|EMR|EHR)${SEP}(?:${NO}|id)`,
+    `patient${SEP}(?:id|identifier|${NO})|pt\\.?${SEP}(?:id|#)|chart(?:${SEP}${NO})?|(?:hospital|EMR|EHR)${SEP}(?:${NO}|id)`,
 );
 // What may stand between the label and the identifier (separators, quotes, brackets, a filler
 // word), then the identifier, group 1: 6-10 digits after up to 4 letters (MRN-00123456,
@@ -40,11 +42,22 @@ const DATE = /^(?:\d{4}-\d\d-\d\d|\d\d-\d\d-\d{4})$/;
 const LABELLED = 0.85;
 /** A column header is a label too, but further from its value. */
 const IN_COLUMN = 0.8;
+/** HL7 v2 patient identifiers (PID-2, -3, -4) typed as a medical record or patient number, or untyped. */
+const IN_HL7 = 0.85;
+const HL7_RECORD_KINDS = new Set(['', 'MR', 'MRN', 'MRT', 'PI', 'PT', 'PN', 'PE', 'EPI', 'HC']);
+const HL7_VALUE = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+){0,3}$/;
 
 function plausible(value: string): boolean {
   let digits = 0;
   for (let i = 0; i < value.length; i++) if (isDigitCode(value.charCodeAt(i))) digits++;
   return digits >= MIN_DIGITS && digits <= MAX_DIGITS && !DATE.test(value);
+}
+
+/** An HL7 identifier: 4-20 characters with at least 4 digits (its field says what it is). */
+function plausibleId(value: string): boolean {
+  let digits = 0;
+  for (let i = 0; i < value.length; i++) if (isDigitCode(value.charCodeAt(i))) digits++;
+  return digits >= 4 && value.length <= 20 && !DATE.test(value);
 }
 
 function add(found: Finding[], text: string, start: number, end: number, confidence: number): void {
@@ -53,17 +66,26 @@ function add(found: Finding[], text: string, start: number, end: number, confide
 
 export const medicalRecordNumber: Detector = {
   ...MEDICAL_RECORD_NUMBER,
-  keywords: ['mr', 'rec', 'patient', 'pt', 'chart', 'hospital', 'emr', 'ehr'],
+  keywords: ['mr', 'rec', 'patient', 'pt', 'chart', 'hospital', 'emr', 'ehr', 'pid|'],
   find(text, _earlier, shared = new ScanText(text)) {
     const found: Finding[] = [];
     for (const cue of CUE.in(text, shared)) {
-      const cueEnd = cue.index + cue[0].length;
-      const m = IDENTIFIER.exec(text.slice(cueEnd, cueEnd + AFTER_CUE));
+      // The value follows the label, past any dot leader, or answers the question the label is in.
+      let from = afterLeader(text, cue.index + cue[0].length);
+      let m = IDENTIFIER.exec(text.slice(from, from + AFTER_CUE));
+      if (m === null) {
+        const answer = answerStart(text, from);
+        if (answer >= 0) m = IDENTIFIER.exec(text.slice((from = answer), answer + AFTER_CUE));
+      }
       const value = m?.[1];
       if (m === null || value === undefined) continue;
-      const end = cueEnd + m[0].length;
+      const end = from + m[0].length;
       // The label is known to come before the value; after it, no more digits, letters or decimals.
       if (plausible(value) && endsToken(text, end)) add(found, text, end - value.length, end, LABELLED);
+    }
+    for (const id of hl7Identifiers(text, hl7Components(text, shared), 'PID', [2, 3, 4])) {
+      const value = text.slice(id.start, id.end);
+      if (HL7_RECORD_KINDS.has(id.kind) && HL7_VALUE.test(value) && plausibleId(value)) add(found, text, id.start, id.end, IN_HL7);
     }
     if (!shared.hasAny(COLUMN_KEY_WORDS)) return found;
     const labelled = new Set(found.map((f) => f.start));

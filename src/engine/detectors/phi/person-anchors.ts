@@ -13,6 +13,14 @@ const PRONOUN_REACH = 15;
 const RELATIVE_REACH = 25;
 /** Phrases of someone's care ("has been taking") and record fields ("Diagnosis:") reach one line on. */
 const FIELD_REACH = 80;
+/** A section heading of a record ("DISCHARGE DIAGNOSES" alone on its line) reaches its section. */
+const SECTION_REACH = 300;
+/**
+ * A record number, an insurance id or a birth date is only written in a record about one person:
+ * it reaches a page (a claim form's diagnosis box, a discharge summary's course).
+ */
+const RECORD_REACH = 1500;
+const RECORD_TYPES = new Set(['MEDICAL_RECORD_NUMBER', 'HEALTH_INSURANCE_ID', 'DATE_OF_BIRTH']);
 
 // Case-sensitive cues: an honorific and the name after it, "Patient"/"PATIENT" for one patient,
 // and the clinical shorthand "Pt". "Dr." is left out: a doctor near a diagnosis is usually the
@@ -38,11 +46,12 @@ const CLINICAL_VERBS =
   'diagnosed|prescribed|treated|admitted|hospitali[sz]ed|discharged|takes|taking|took|suffers|suffering|' +
   'tested|started|presented|presents|underwent|undergoing|receives|receiving|received|complains|complained|' +
   'diagnosis|prescription|treatment|medication|medications|condition|symptoms|doctor|physician';
+// The look-behind comes after the verb, so it is tested only where a verb is.
 const GENERAL_FACT_BEFORE =
   '(?<!\\b(?:is|are|be|often|commonly|usually|typically|frequently|generally|rarely|widely|sometimes|most|best|' +
-  'easily|first|been)\\s)';
+  'easily|first|been|medication|medicine|drug|treatment|therapy)\\s(?:diagnosed|prescribed))';
 const CUES_ANY_CASE = new RegExp(
-  `${GENERAL_FACT_BEFORE}\\b(?:diagnosed|prescribed)\\b|\\b(?:dob|d\\.o\\.b|date\\s+of\\s+birth|born\\s+on)\\b|` +
+  `\\b(?:diagnosed|prescribed)${GENERAL_FACT_BEFORE}\\b|\\b(?:dob|d\\.o\\.b|date\\s+of\\s+birth|born\\s+on)\\b|` +
     `\\b(?:he|she|his|her|him)\\s+(?:[a-z]+\\s+){0,2}(?:${CLINICAL_VERBS})\\b|` +
     `\\b\\d{1,3}[- ]?(?:years?|yrs?)[- ]old\\b|\\b\\d{1,3}\\s?(?:y\\/o|yo)\\b`,
   'gi',
@@ -67,10 +76,21 @@ const CARE_PHRASES = new RegExp(
 );
 const RECORD_FIELDS = new RegExp(
   `${WORD_START}${caseless(
-    '(?:primary[\\s_]?|secondary[\\s_]?|admitting[\\s_]?|discharge[\\s_]?)?(?:diagnos[ie]s|dx)|assessment|' +
+    '(?:primary[\\s_]?|secondary[\\s_]?|admitting[\\s_]?|discharge[\\s_]?)?(?:diagnos(?:i|e)s|dx)|assessment|' +
       'impression|(?:current[\\s_]?)?(?:medications?|meds)|rx|prescriptions?|allerg(?:y|ies)|problem[\\s_]?list|' +
       'chief[\\s_]?complaint|reason[\\s_]?for[\\s_]?visit|(?:medical|surgical)[\\s_]?history|pmh|procedures?',
   )}["']?\\s*[:=]|^[ \\t]*${caseless('(?:history|plan|scheduled)')}\\s*:`,
+  'gm',
+);
+
+// Section headings of clinical records, alone on their line (a colon allowed): what follows in the
+// section is about the record's patient.
+const SECTION_HEADINGS = new RegExp(
+  `^[ \\t]*(?:${caseless(
+    '(?:(?:discharge|admission|admitting|principal|secondary|final|working)\\s+)?diagnos(?:i|e)s|assessment(?:\\s+(?:and|&)\\s+plan)?|' +
+      'hospital\\s+course|problem\\s+list|(?:past\\s+)?(?:medical|surgical)\\s+history|history\\s+of\\s+present\\s+illness|hpi|' +
+      '(?:discharge\\s+|home\\s+|current\\s+)?medications|procedures?(?:\\s+performed)?|chief\\s+complaint|impression',
+  )})[ \\t]*:?[ \\t]*$`,
   'gm',
 );
 
@@ -120,6 +140,8 @@ export function personReaches(text: string, earlier: readonly Finding[]): Span[]
     ...widened(spansOf(text, RELATIVE), 0, RELATIVE_REACH),
     ...widened(spansOf(text, CARE_PHRASES), 0, FIELD_REACH),
     ...widened(spansOf(text, RECORD_FIELDS), 0, FIELD_REACH),
+    ...widened(spansOf(text, SECTION_HEADINGS), 0, SECTION_REACH),
     ...widened(earlier.filter((f) => identifiesPerson(f, text)), WINDOW, WINDOW),
+    ...widened(earlier.filter((f) => RECORD_TYPES.has(f.type) && f.confidence >= MIN_ANCHOR_CONFIDENCE), RECORD_REACH, RECORD_REACH),
   ];
 }

@@ -1,6 +1,8 @@
 // Values in CSV/TSV tables: a header cell names the column ("dob", "passport_number"), and every
 // cell below it, until a blank line or a row with fewer cells, is a value of that kind. Quoted
-// cells are unquoted; a quoted delimiter inside a cell is honoured.
+// cells are unquoted; a quoted delimiter inside a cell is honoured. Values of an SQL INSERT are
+// read by their column names the same way (sql-rows.ts).
+import { sqlCells } from '../sql-rows.js';
 import { cellsOf, headerOf } from '../table-rows.js';
 
 export interface Cell {
@@ -44,5 +46,6 @@ export function cellsUnderHeaders(text: string, hint: RegExp, isHeader: (header:
       done = rowStart;
     }
   }
-  return found;
+  const sql = sqlCells(text, isHeader);
+  return sql.length === 0 ? found : [...found, ...sql].sort((a, b) => a.start - b.start);
 }

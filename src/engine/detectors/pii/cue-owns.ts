@@ -9,9 +9,10 @@ import { isWordCode } from '../../text.js';
 const ONLY_OPENING = /^[ \t]*[([]?[ \t]*$/;
 /**
  * A digit or a sentence end between the cue and the value breaks ownership. A sentence ends where a
- * capitalised word follows the stop, so abbreviations ("Tel. (030)…", "No. 284…") do not.
+ * capitalised word follows the stop, so abbreviations ("Tel. (030)…", "No. 284…") do not. A
+ * question does not: its answer follows it ("What number should we call?\nVisitor: 5105550123").
  */
-const BREAKS = /\d|[.!?]\s+[A-Z]/;
+const BREAKS = /\d|[.!]\s+[A-Z]/;
 
 /**
  * True when `cue` (a global regex) owns text[start, end): a match within `window` characters

@@ -3,7 +3,8 @@
 // deliberately narrow: separators, quotes and a few filler words, so "passport expired in 2019,
 // order 123456789" never yields a number.
 
-const GAP = /^(?:[\s:#=.'"()[\]{}-]|(?:no|nr|num|number|is|was|of|id)(?![A-Za-z0-9]))*/i;
+// Other languages' number words count as filler too: "passaporte nº", "número de pasaporte:".
+const GAP = /^(?:[\s:#=.'"()[\]{}-]|(?:no|nr|num|number|is|was|of|id|n[º°]|núm|número|numero|numéro|nummer)(?![A-Za-z0-9]))*/i;
 /** A value: letters and digits, optionally in dash-joined groups (S123-456-78-901-0). */
 const VALUE = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*/;
 /** Longest gap considered, so a cue never reaches a number far away. */
@@ -36,6 +37,19 @@ export function tokenAfter(text: string, from: number, spaced = false): Token | 
   const next = text.charAt(end);
   if (/[A-Za-z0-9_]/.test(next) || (next === '.' && /[A-Za-z0-9]/.test(text.charAt(end + 1)))) return null;
   return { start, end, value: m[0] };
+}
+
+/** A value right before an opening bracket: "54BT80795 (passport)", "16 441 189 (driver license, TX)". */
+const BEFORE_BRACKET = /(?<![A-Za-z0-9-])([A-Za-z0-9]+(?:-[A-Za-z0-9]+)*|\d{1,3}(?: \d{3}){2,3})[ \t]*\([ \t]*$/;
+
+/** The token that ends right before the bracket in which a cue starts at `cueStart`, or null. */
+export function valueBeforeBracketedCue(text: string, cueStart: number): Token | null {
+  const window = text.slice(Math.max(0, cueStart - MAX_VALUE - 4), cueStart);
+  const m = BEFORE_BRACKET.exec(window);
+  const value = m?.[1];
+  if (m === null || value === undefined || value.length > MAX_VALUE) return null;
+  const start = cueStart - window.length + m.index;
+  return { start, end: start + value.length, value };
 }
 
 /**

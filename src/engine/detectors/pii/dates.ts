@@ -1,5 +1,6 @@
 // Calendar dates in the formats people write birth dates in: 1985-03-14, 03/14/1985, 14.03.1985,
-// 3/14/85, March 14, 1985, Mar 14th 1985, 14 March 1985, 14th of March 1985, 14-Mar-1985.
+// 3/14/85, 03 14 1985 (printed forms), March 14, 1985, Mar 14th 1985, 14 March 1985, 14th of
+// March 1985, 14-Mar-1985.
 
 const MONTHS = 'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
 const MONTH_INDEX: Record<string, number> = {
@@ -12,7 +13,7 @@ const ORDINAL = '(?:st|nd|rd|th)?';
 const DATE_SOURCE =
   `(?<![0-9A-Za-z])(?:` +
   `(\\d{4})([-/.])(\\d{1,2})\\2(\\d{1,2})` +
-  `|(\\d{1,2})([-/.])(\\d{1,2})\\6(\\d{4}|\\d{2})` +
+  `|(\\d{1,2})([-/. ])(\\d{1,2})\\6(\\d{4}|\\d{2})` +
   `|(${MONTHS})\\.?[ \\t]{1,3}(\\d{1,2})${ORDINAL},?[ \\t]{1,3}(\\d{4})` +
   `|(\\d{1,2})${ORDINAL}(?:[ \\t]{1,3}of)?(?:[ \\t]{1,3}|-)(${MONTHS})\\.?,?(?:[ \\t]{1,3}|-)(\\d{4})` +
   `)(?![0-9A-Za-z])`;
@@ -36,7 +37,7 @@ function fullYear(y: string, now: Date): number {
 }
 
 /** A real calendar day from 1900 up to today. */
-function plausibleBirth(year: number, month: number, day: number, now: Date): boolean {
+export function plausibleBirth(year: number, month: number, day: number, now: Date): boolean {
   if (year < 1900 || month < 1 || month > 12 || day < 1 || day > daysIn(month, year)) return false;
   return Date.UTC(year, month - 1, day) <= now.getTime();
 }
@@ -45,6 +46,7 @@ function plausibleBirth(year: number, month: number, day: number, now: Date): bo
 export function isBirthDate(m: RegExpMatchArray, now: Date): boolean {
   if (m[1] !== undefined) return plausibleBirth(Number(m[1]), Number(m[3]), Number(m[4]), now);
   if (m[5] !== undefined) {
+    if (m[6] === ' ' && (m[8] ?? '').length !== 4) return false; // "3 14 85" is three numbers
     const year = fullYear(m[8] ?? '', now);
     const a = Number(m[5]);
     const b = Number(m[7]);

@@ -4,7 +4,7 @@ import type { DetectorType, Finding } from '../../types.js';
 import { wordSet } from '../../words-present.js';
 import { makeFinding, type Detector } from '../detector.js';
 import { cellsUnderHeaders } from './columns.js';
-import { valueAfterCue } from './cue-value.js';
+import { valueAfterCue, valueBeforeBracketedCue } from './cue-value.js';
 import { lessIfNegative } from './negative-context.js';
 import { isStateToken } from './us-states.js';
 
@@ -86,6 +86,9 @@ export const driverLicense: Detector = {
       }
       const token = valueAfterCue(text, cue.index + cue[0].length, (t) => isStateToken(t), true);
       if (token) add(best, text, token.start, token.end, base);
+      // "P6875161 (driver license, FL)": the cue in brackets right after its value.
+      const before = valueBeforeBracketedCue(text, cue.index);
+      if (before) add(best, text, before.start, before.end, base);
     }
     if (!shared.hasAny(HEADER_WORDS)) return [...best.values()];
     for (const cell of cellsUnderHeaders(text, HEADER_HINT, (header) => HEADER.test(header))) {

@@ -8,19 +8,28 @@ import { makeFinding, type Detector } from '../detector.js';
 const LOCAL_EXTRA = new Set(['.', '_', '%', '+', '-']);
 const MAX_LOCAL = 64;
 const MAX_DOMAIN = 253;
-const LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
-const TLD = /^[A-Za-z]{2,63}$/;
+// Internationalised addresses (RFC 6531, RFC 5890): letters of any script in the local part and
+// the domain (josé@correo.es, user@bücher.de), and labels in their ASCII form (xn--bcher-kva,
+// the TLD xn--p1ai).
+const LABEL = /^[\p{L}\p{N}](?:[\p{L}\p{M}\p{N}-]{0,61}[\p{L}\p{M}\p{N}])?$/u;
+const TLD = /^(?:\p{L}[\p{L}\p{M}]{1,62}|xn--[A-Za-z0-9-]{1,59})$/u;
+const NON_ASCII_WORD = /[\p{L}\p{M}\p{N}]/u;
 /** Image names such as `icon@2x.png` look like addresses; these endings are not real TLDs. */
 const FILE_ENDINGS = new Set(['png', 'jpg', 'jpeg', 'gif', 'svg', 'webp']);
 const EMAIL: DetectorType = { type: 'EMAIL', category: 'PII' };
 
+/** A letter, mark or digit of a script other than ASCII (one UTF-16 unit: the BMP's scripts). */
+function isNonAsciiWord(text: string, i: number): boolean {
+  return text.charCodeAt(i) >= 128 && NON_ASCII_WORD.test(text.charAt(i));
+}
+
 function isLocalChar(text: string, i: number): boolean {
-  return isAlnumCode(text.charCodeAt(i)) || LOCAL_EXTRA.has(text.charAt(i));
+  return isAlnumCode(text.charCodeAt(i)) || LOCAL_EXTRA.has(text.charAt(i)) || isNonAsciiWord(text, i);
 }
 
 function isDomainChar(text: string, i: number): boolean {
   const c = text.charCodeAt(i);
-  return isAlnumCode(c) || c === 45 /* - */ || c === 46; /* . */
+  return isAlnumCode(c) || c === 45 /* - */ || c === 46 /* . */ || isNonAsciiWord(text, i);
 }
 
 function validDomain(domain: string): boolean {

@@ -22,6 +22,14 @@ const CUE_WINDOW = 30;
 const VERSION_CUE =
   /\b(?:v|ver|version|versions|release|rel|build|rev|revision|firmware|fw|patch|sdk|kernel|bump|bumped|upgrade|upgraded|downgrade|downgraded|semver|changelog|oid|snmp|mib)\b/i;
 const VERSION_WINDOW = 25;
+/**
+ * Software that numbers its releases in four parts, written right before the quad ("Windows
+ * 10.0.19045.3803", "Chrome 120.0.6099.109"): a version even when an IP cue ("client") is near.
+ */
+const PRODUCT_BEFORE =
+  /(?<![A-Za-z])(?:windows|win|macos|os ?x|ios|ipados|android|linux|ubuntu|debian|centos|rhel|node|node\.js|chrome|chromium|firefox|safari|edge|opera|electron|java|jdk|jre|python|dotnet|\.net|build|version|ver|v)[ \t:]*$/i;
+/** A CIDR prefix length after the quad ("192.168.0.0/16"). */
+const PREFIX_AFTER = /^\/(\d{1,2})(?!\d)/;
 /** The root of the SNMP tree (iso.org.dod.internet) written on its own. */
 const OID_ROOT = '1.3.6.1';
 
@@ -61,6 +69,23 @@ function ipv4StandsAlone(text: string, start: number, end: number): boolean {
   return true;
 }
 
+/** True when the word right before the quad names software that versions in four parts. */
+function productBefore(text: string, start: number): boolean {
+  return PRODUCT_BEFORE.test(text.slice(Math.max(0, start - 12), start));
+}
+
+/**
+ * True for a network written in CIDR form ("10.0.0.0/8", "192.168.0.0/16"): every bit past the
+ * prefix is zero, so it names a range, not a host. "10.0.0.5/24" (a host and its subnet) is not.
+ */
+function isNetwork(text: string, end: number, o: readonly number[]): boolean {
+  const m = PREFIX_AFTER.exec(text.slice(end, end + 4));
+  const bits = m ? Number(m[1]) : -1;
+  if (bits < 0 || bits >= 32) return false;
+  const address = o.reduce((n, part) => n * 256 + part, 0);
+  return address % 2 ** (32 - bits) === 0;
+}
+
 function versionBefore(text: string, start: number): boolean {
   return VERSION_CUE.test(text.slice(Math.max(0, start - VERSION_WINDOW), start));
 }
@@ -73,7 +98,9 @@ function findIpv4(text: string, found: Finding[]): void {
     const o = parseIpv4(value);
     if (o === null || value === OID_ROOT || !ipv4StandsAlone(text, start, end)) continue;
     const kind = ipv4Kind(o);
-    if (kind === 'none') continue;
+    if (kind === 'none' || productBefore(text, start)) continue;
+    // A private range is the same in every organisation's routes; a public one still names a network.
+    if (kind === 'private' && isNetwork(text, end, o)) continue;
     const cued = hasCueNear(text, start, end, IP_CUE, CUE_WINDOW);
     if (!cued && versionBefore(text, start)) continue;
     const confidence = !cued && o.every((part) => part < 10) ? SINGLE_DIGITS : baseConfidence(kind, cued);

@@ -1,15 +1,17 @@
 import type { DetectorType, Finding } from '../../types.js';
 import { makeFinding, type Detector } from '../detector.js';
 import { cellsUnderHeaders } from './columns.js';
-import { valueAfterCue } from './cue-value.js';
+import { valueAfterCue, valueBeforeBracketedCue } from './cue-value.js';
 import { lessIfNegative } from './negative-context.js';
 
 const PASSPORT: DetectorType = { type: 'PASSPORT', category: 'PII' };
 
 // Passport numbers have no checksum a reader can verify and look like any other short id, so a
 // number is only reported right after a passport cue (or under a passport column); never alone.
+// Other languages' words for a passport count too: pasaporte, passaporte, passeport, passaporto,
+// Reisepass, paszport, паспорт.
 const CUE =
-  /(?<![A-Za-z])(?:passport|travel[\s_-]*document)s?(?:[\s_-]*(?:no|nr|num|number|nbr|#|id))?\.?(?![A-Za-z])/gi;
+  /(?<![A-Za-z])(?:passport|travel[\s_-]*document|pasaporte|passaporte|passeport|passaporto|reisepass|paszport|паспорт)s?(?:[\s_-]*(?:no|nr|num|number|nbr|#|id))?\.?(?![A-Za-z])/gi;
 const HEADER_HINT = /passport|travel/gi;
 const HEADER = /^(?:[A-Za-z]+[\s_-]?)?(?:passport|travel[\s_-]*document)(?:[\s_-]*(?:no\.?|nr|num|number|nbr|#|id))?$/i;
 /** A country code or name written between the cue and the number: "Passport: USA 123456789". */
@@ -44,7 +46,10 @@ function shapeConfidence(value: string): number {
 
 export const passport: Detector = {
   ...PASSPORT,
-  keywords: ['passport', 'travel document', 'travel_document', 'traveldocument'],
+  keywords: [
+    'passport', 'travel document', 'travel_document', 'traveldocument', 'pasaporte', 'passaporte', 'passeport', 'passaporto',
+    'reisepass', 'paszport', 'паспорт',
+  ],
   find(text) {
     const best = new Map<number, Finding>();
     const add = (start: number, end: number) => {
@@ -55,6 +60,9 @@ export const passport: Detector = {
     for (const cue of text.matchAll(CUE)) {
       const token = valueAfterCue(text, cue.index + cue[0].length, (t) => COUNTRY.test(t) && !/\d/.test(t));
       if (token && !token.value.includes('-')) add(token.start, token.end);
+      // "54BT80795 (passport)": the cue in brackets right after its value.
+      const before = valueBeforeBracketedCue(text, cue.index);
+      if (before && !before.value.includes('-')) add(before.start, before.end);
     }
     for (const cell of cellsUnderHeaders(text, HEADER_HINT, (header) => HEADER.test(header))) add(cell.start, cell.end);
     return [...best.values()];

@@ -2,6 +2,7 @@ import { ScanText } from '../../scan-text.js';
 import type { DetectorType, Finding } from '../../types.js';
 import { wordSet } from '../../words-present.js';
 import { makeFinding, type Detector } from '../detector.js';
+import { hl7Components, hl7Names } from '../hl7.js';
 import { cellsUnderHeaders } from './columns.js';
 import { FIRST_NAMES } from './first-names.js';
 import { AMBIGUOUS_FIRST_NAMES, BRAND_NAMES, NAME_PARTICLES, NOT_NAME_WORDS, ORG_AFTER_NAME } from './name-words.js';
@@ -16,7 +17,11 @@ const PERSON_NAME: DetectorType = { type: 'PERSON_NAME', category: 'PII' };
 // never the cue. Precision is imperfect by nature; docs/detectors/pii.md says where it fails.
 
 // One name word: "Smith", "McDonald", "O'Brien", "Jean-Luc", "José"; or all capitals ("SMITH").
-const WORD = /(?:\p{Lu}['’])?\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}+)?(?:-\p{Lu}\p{Ll}+)?/uy;
+// "Saint" abbreviated ("Gaëlle St. John") and romanised given names joined in lower case
+// ("Seo-yeon", "Ji-ho") are name words too.
+const WORD = /(?:\p{Lu}['’])?\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}+)?(?:-\p{L}\p{Ll}+)?/uy;
+/** "St." or "Ste." then a capital: Saint, part of the name ("Gaëlle St. John"). */
+const SAINT = /^\. \p{Lu}/u;
 const CAPS_WORD = /\p{Lu}{2,}(?:['’-]\p{Lu}{2,})?/uy;
 const INITIAL = /\p{Lu}\.?(?=[ \t](?:\p{Lu}|\p{Ll}{1,4}[ \t]\p{Lu}))/uy;
 const PARTICLE = /(\p{Ll}{1,4})[ \t](?=\p{Lu})/uy;
@@ -77,7 +82,8 @@ function readName(text: string, at: number, max: number, caps: boolean): Name | 
       const particle = matchAt(PARTICLE, text, wordAt);
       if (particle?.[1] !== undefined && NAME_PARTICLES.has(particle[1])) wordAt += particle[0].length;
     }
-    const word = stickyAt(WORD, text, wordAt) ?? (caps ? stickyAt(CAPS_WORD, text, wordAt) : null);
+    let word = stickyAt(WORD, text, wordAt) ?? (caps ? stickyAt(CAPS_WORD, text, wordAt) : null);
+    if ((word === 'St' || word === 'Ste') && words.length > 0 && SAINT.test(text.slice(wordAt + word.length, wordAt + word.length + 3))) word += '.';
     const folded = word === null ? '' : fold(word);
     // A repeated first word starts another name: "Thanks, Kevin Nowak Kevin Nowak asked…".
     if (word === null || NOT_NAME_WORDS.has(folded) || folded === words[0]) break;
@@ -132,9 +138,10 @@ function byTitle(text: string, names: Names): void {
   }
 }
 
-// A field label and its separator: "Name:", "Patient Name =", `"first_name": "`, "surname:".
+// A field label and its separator: "Name:", "Patient Name =", `"first_name": "`, "surname:", and
+// printed forms' "PATIENT'S NAME ........ ", "SIGNATURE OF PHYSICIAN ....".
 const LABEL =
-  /(?<![\p{L}\p{N}])((?:full|first|last|given|family|middle|maiden|legal|patient|employee|customer|client|contact|card[ _-]?holder|account[ _-]?holder|member|guest|passenger|applicant|beneficiary|recipient|sender|emergency[ _-]?contact|guardian|spouse|insured|subscriber|student|tenant|candidate|traveller|traveler)[ _-]?name|name|surname|forename)["']?[ \t]*[:=][ \t]*["']?(?=\p{Lu})/giu;
+  /(?<![\p{L}\p{N}])((?:full|first|last|given|family|middle|maiden|legal|patient|employee|customer|client|contact|card[ _-]?holder|account[ _-]?holder|member|guest|passenger|applicant|beneficiary|recipient|sender|emergency[ _-]?contact|guardian|spouse|insured|subscriber|student|tenant|candidate|traveller|traveler)(?:['’]s)?[ _-]?name|name|surname|forename|signature(?:[ \t]+of[ \t]+\p{L}{3,12})?)["']?[ \t]*(?:[:=]|\.{2,80})[ \t]*["']?(?=\p{Lu})/giu;
 const LABELLED = 0.8;
 const LABELLED_OTHER_WORD = 0.75;
 
@@ -155,12 +162,16 @@ function byLabel(text: string, names: Names): void {
 const PERSON_HEADER =
   /^(?:(?:full|first|last|given|family|middle|patient|employee|customer|client|contact|holder|member|guest|passenger|applicant|student|tenant)[ _-]?name|surname|forename)$/i;
 const NAME_HEADER = /^name$/i;
-const HEADER_HINT = /name/gi;
-const NAME_WORD = wordSet(['name']);
+/** Columns that name the person by role alone: `cardholder`, `account_holder`, `beneficiary`. */
+// Only words rare in prose: every line holding a hint word is split as a possible header.
+const ROLE_HEADER = /^(?:card|account)?[ _-]?holder$|^(?:beneficiary|payee|insured|subscriber|guarantor|cardholder|primary[ _-]?contact)$/i;
+const HEADER_HINT = /name|holder|beneficiary|payee|insured|subscriber|guarantor|primary[ _-]?contact/gi;
+const NAME_WORD = wordSet(['name', 'signature']);
+const COLUMN_WORDS = wordSet(['name', 'holder', 'beneficiary', 'payee', 'insured', 'subscriber', 'guarantor', 'primary contact', 'primary_contact']);
 const IN_COLUMN = 0.75;
 
 function isNameHeader(header: string): boolean {
-  return PERSON_HEADER.test(header) || NAME_HEADER.test(header);
+  return PERSON_HEADER.test(header) || NAME_HEADER.test(header) || ROLE_HEADER.test(header);
 }
 
 function byColumn(text: string, names: Names): void {
@@ -168,20 +179,30 @@ function byColumn(text: string, names: Names): void {
     const name = readName(text, cell.start, 4, true);
     if (name === null || name.end !== cell.end) continue;
     const first = name.words[0] ?? '';
-    if (PERSON_HEADER.test(cell.header) || (known(first) && !AMBIGUOUS_FIRST_NAMES.has(first))) {
+    const byRole = ROLE_HEADER.test(cell.header) && name.words.length >= 2; // a payee may be "ACME"
+    if (PERSON_HEADER.test(cell.header) || byRole || (known(first) && !AMBIGUOUS_FIRST_NAMES.has(first))) {
       names.add(name.start, name.end, IN_COLUMN);
     }
   }
 }
 
 const ROLES = ['patient', 'employee', 'customer', 'client', 'applicant', 'tenant', 'resident', 'student', 'passenger', 'claimant', 'insured'];
-const ROLE_WORDS = wordSet(ROLES);
-const ROLE_WORD = `(?:${ROLES.join('|')})`;
+/**
+ * Roles that name a person only as a field label, with a colon or dot leader ("Agent: Hannah
+ * Nguyen", "Assignee: Gaëlle St. John", "Prescriber: Ji-ho de Vries, DDS").
+ */
+const LABEL_ROLES = [
+  'agent', 'visitor', 'assignee', 'reporter', 'requester', 'requestor', 'approver', 'reviewer', 'prescriber', 'physician',
+  'doctor', 'nurse', 'caller', 'witness', 'guarantor', 'signatory', 'representative', 'traveler', 'traveller', 'guest',
+];
+const ROLE_WORDS = wordSet([...ROLES, ...LABEL_ROLES]);
+const ROLE_WORD = `(?:${ROLES.join('|')}|${LABEL_ROLES.join('|')})`;
+const LABEL_ROLE = new RegExp(`^(?:${LABEL_ROLES.join('|')})$`, 'i');
 // The role word, not glued to a letter or digit before it. The look-behind comes after the word
 // (and reads it again backwards), so V8 tests it only where a role word is: the same matches, as
 // a role word holds only letters.
 const ROLE = new RegExp(
-  `${ROLE_WORD}(?<=(?<![\\p{L}\\p{N}])${ROLE_WORD})(?:([ \\t]*[:#-][ \\t]*)|[ \\t]{1,2})(?=\\p{Lu})`,
+  `${ROLE_WORD}(?<=(?<![\\p{L}\\p{N}])${ROLE_WORD})(?:([ \\t]*(?:[:#-]|\\.{2,80})[ \\t]*)|[ \\t]{1,2})(?=\\p{Lu})`,
   'giu',
 );
 const ROLE_FULL = 0.75;
@@ -189,8 +210,10 @@ const ROLE_PART = 0.65;
 
 function byRole(text: string, names: Names): void {
   for (const m of text.matchAll(ROLE)) {
-    const name = readName(text, m.index + m[0].length, 3, false);
+    const name = readName(text, m.index + m[0].length, 4, false);
     if (name === null) continue;
+    const labelOnly = LABEL_ROLE.test(m[0].slice(0, m[0].length - (m[1] ?? ' ').length).trim());
+    if (labelOnly && m[1] === undefined) continue; // "the agent Smith…", "doctor Who"
     if (known(name.words[0])) names.add(name.start, name.end, name.words.length > 1 ? ROLE_FULL : ROLE_PART);
     else if (m[1] !== undefined && name.words.length > 1) names.add(name.start, name.end, ROLE_PART); // "Patient: Okafor Chidi"
   }
@@ -221,7 +244,11 @@ function bySalutation(text: string, names: Names): void {
 const CLOSING_WORDS = wordSet(['regards', 'wishes', 'thanks', 'sincerely', 'yours', 'best', 'cheers', 'thank', 'respectfully', 'cordially', 'care']);
 const CLOSING =
   '(?:(?:best|kind|warm|warmest|many)[ \\t]+(?:regards|wishes|thanks)|regards|sincerely(?:[ \\t]+yours)?|yours[ \\t]+(?:sincerely|truly|faithfully)|best|cheers|thanks|thank[ \\t]+you|respectfully|cordially|take[ \\t]+care|all[ \\t]+the[ \\t]+best)';
-const SIGNATURE = new RegExp(`(?<![\\p{L}])${CLOSING}[ \\t]*[,!.]?[ \\t]*\\r?\\n[ \\t]*(?:[-–—~]{1,2}[ \\t]*)?(?=\\p{Lu})`, 'giu');
+// A quoted reply repeats its signature after `>` markers ("Thanks,\n>> Núria Adeyemi").
+const SIGNATURE = new RegExp(
+  `(?<![\\p{L}])${CLOSING}[ \\t]*[,!.]?[ \\t]*\\r?\\n(?:[ \\t]*>)*[ \\t]*(?:[-–—~]{1,2}[ \\t]*)?(?=\\p{Lu})`,
+  'giu',
+);
 const SIGNED_INLINE = new RegExp(`(?<![\\p{L}])${CLOSING}[ \\t]*,[ \\t]*(?:[-–—~]{1,2}[ \\t]*)?(?=\\p{Lu})`, 'giu');
 /** A signature line holds only the name, perhaps followed by a comma and a title. */
 const ENDS_LINE = /^(?:[ \t]*(?:\r?\n|$)|,)/;
@@ -299,6 +326,60 @@ function byGivenName(text: string, names: Names): void {
   }
 }
 
+// A mailbox's display name (RFC 5322): "From: Núria Adeyemi <nuria@example.org>", "On Mon, …
+// Dagný Perez <dagny.perez@…> wrote:". Shops and services send mail too ("Acme Billing
+// <billing@acme.com>"), so the name must share a word with the address's local part, or start
+// with a known given name.
+const MAILBOX = /[ \t]<([^\s<>@]{1,64})@[^\s<>]{1,255}>/g;
+/** Up to four capitalised words right before the mailbox; the name is read from the earliest that works. */
+const WORDS_BEFORE = /(?:\p{Lu}[\p{L}'’.-]*[ \t]+){0,3}\p{Lu}[\p{L}'’-]*$/u;
+const MAILBOX_MATCHED = 0.85;
+const MAILBOX_KNOWN = 0.75;
+
+function byMailbox(text: string, names: Names): void {
+  for (const m of text.matchAll(MAILBOX)) {
+    const before = text.slice(Math.max(0, m.index - 80), m.index);
+    const words = WORDS_BEFORE.exec(before);
+    if (words === null) continue;
+    const local = fold(m[1] ?? '');
+    // Start at each word in turn ("AM Núria Adeyemi": not "AM"), keeping the first full name.
+    for (let at = m.index - words[0].length; at < m.index; ) {
+      const name = readName(text, at, 4, false);
+      if (name !== null && name.end === m.index && name.words.length >= 2) {
+        if (name.words.some((w) => w.length >= 3 && local.includes(w))) names.add(name.start, name.end, MAILBOX_MATCHED);
+        else if (known(name.words[0])) names.add(name.start, name.end, MAILBOX_KNOWN);
+        break;
+      }
+      const next = text.indexOf(' ', at);
+      if (next < 0 || next >= m.index) break;
+      at = next + 1;
+    }
+  }
+}
+
+// The speaker of a line of an exported chat: "[14/2/23, 19:14] Begoña Zhang: …",
+// "14/02/2023, 19:14 - Begoña Zhang: …". The export puts people's names there.
+const CHAT_SPEAKER = /^[ \t]*(?:\[[\d/.,: \-APMapm]{4,24}\]|\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4},? \d{1,2}:\d\d(?::\d\d)?(?: ?[APap][Mm])? [-–])[ \t]+(?=\p{Lu})/gmu;
+const SPEAKER = 0.8;
+
+function byChatSpeaker(text: string, names: Names): void {
+  for (const m of text.matchAll(CHAT_SPEAKER)) {
+    const name = readName(text, m.index + m[0].length, 4, false);
+    if (name !== null && text.charAt(name.end) === ':') names.add(name.start, name.end, SPEAKER);
+  }
+}
+
+/** An HL7 name: letters in `^`-separated parts ("WILLIAMS^SEAN^C"), no digits. */
+const HL7_NAME = /^[\p{L}'’. -]+(?:\^[\p{L}'’. -]*)*$/u;
+const IN_HL7 = 0.85;
+
+/** HL7 v2 name fields (PID-5, PV1-7...): the standard says the field holds a person's name. */
+function byHl7(text: string, shared: ScanText, names: Names): void {
+  for (const span of hl7Names(hl7Components(text, shared))) {
+    if (HL7_NAME.test(text.slice(span.start, span.end))) names.add(span.start, span.end, IN_HL7);
+  }
+}
+
 // --- Detector ----------------------------------------------------------------------------------
 
 /** "Does any of these spans overlap [start, end)" in O(log n): spans sorted by start, running maximum of ends. */
@@ -329,8 +410,11 @@ export const personName: Detector = {
     if (shared.hasAny(SALUTATION_WORDS)) bySalutation(text, names);
     if (shared.hasAny(CLOSING_WORDS)) bySignature(text, names);
     if (shared.hasAny(INTRODUCTION_WORDS)) byIntroduction(text, names);
-    if (shared.hasAny(NAME_WORD)) byColumn(text, names);
+    if (shared.hasAny(COLUMN_WORDS)) byColumn(text, names);
     byGivenName(text, names);
+    byHl7(text, shared, names);
+    if (text.includes(' <')) byMailbox(text, names);
+    if (text.includes('] ') || (text.includes(' - ') && text.includes(', '))) byChatSpeaker(text, names);
     // Another detector's finding (an email address, a street address) owns its characters.
     const claimed = overlapTest(earlier.filter((f) => f.category === 'PII'));
     return [...names.best.values()].filter((f) => !claimed(f.start, f.end));

@@ -1,45 +1,58 @@
 import { ScanText } from '../../scan-text.js';
-import { hasCueNear, standsAlone } from '../../text.js';
+import { hasCueNear, isDigitCode, standsAlone } from '../../text.js';
 import type { DetectorType, Finding } from '../../types.js';
 import { wordSet } from '../../words-present.js';
 import { makeFinding, type Detector } from '../detector.js';
+import { hl7Components, type Hl7Component } from '../hl7.js';
 import { cellsUnderHeaders } from './columns.js';
 import { cueOwns } from './cue-owns.js';
 import { lessIfNegative } from './negative-context.js';
 
 const PHONE: DetectorType = { type: 'PHONE', category: 'PII' };
 
-// North American: an optional +1 or 1, then (415) 555-0132, 415-555-0132, 415.555.0132 or
-// 415 555 0132; a `+` only before the country code 1. Area code and exchange start with 2-9
-// (NANP). Groups: 1 `+`, 2 area in parentheses, 3 area, 4 first separator, 5 exchange,
-// 6 second separator.
-const NANP = /(?:(\+)1[ .-]?|1[ .-]?)?(?:\(([2-9]\d\d)\) ?|([2-9]\d\d)([ .-]))([2-9]\d\d)([ .-])\d{4}/g;
+// North American: an optional +1 or 1, then (415) 555-0132, 415-555-0132, 415.555.0132,
+// 415 555 0132 or 415/555-0132; a `+` only before the country code 1. Area code and exchange
+// start with 2-9 (NANP). Groups: 1 `+`, 2 area in parentheses, 3 area, 4 first separator,
+// 5 exchange, 6 second separator.
+const NANP = /(?:(\+)1[ .-]?|1[ .-]?)?(?:\(([2-9]\d\d)\) ?|([2-9]\d\d)([ ./-]))([2-9]\d\d)([ .-])\d{4}/g;
+/** E.164 for North America written without separators: +14155550132. */
+const NANP_E164 = /\+1[2-9]\d\d[2-9]\d{6}/g;
 /** How every North American number ends (exchange, separator, line): found much faster than NANP. */
 const NANP_END = /\d\d\d[ .-]\d{4}/;
 // International E.164 with a `+` and a country code other than 1. Each repetition eats one digit
 // or one separator that a digit follows, so the loop is unambiguous.
 const INTERNATIONAL = /\+[2-9](?:\d|[ .-](?=\d)){7,20}/g;
-// The same with the national trunk 0 in parentheses, as UK and German numbers are often written:
-// +44 (0)20 7946 0958.
-const INTERNATIONAL_TRUNK = /\+[2-9]\d{0,2}[ .-]?\(0\)[ .-]?\d(?:\d|[ .-](?=\d)){6,16}/g;
+// The same with a group in parentheses after the country code: the national trunk 0, as UK and
+// German numbers are often written (+44 (0)20 7946 0958), or the area or mobile code
+// (+44 (20) 7946 0958, +90 (532) 123 45 67, +1 (415) 555-0132). Group 1 is the bracketed code.
+const INTERNATIONAL_BRACKET = /\+[1-9]\d{0,2}[ .-]?\((\d{1,5})\)[ .-]?\d(?:\d|[ .-](?=\d)){5,16}/g;
 // International with the 00 exit code instead of `+` (0044 20 7946 0958), and national numbers with
 // a trunk 0 (020 7946 0958, (030) 12345678, 01 23 45 67 89): digit runs like these are also ids
 // and dates, so both need a context word.
 const INTERNATIONAL_00 = /00[1-9](?:\d|[ .-](?=\d)){7,18}/g;
-const NATIONAL = /(?:\(0\d{1,4}\)[ .-]?|0\d{1,4}[ .-])\d{2,8}(?:[ .-]\d{2,8}){0,3}|0\d{9,10}/g;
+// National numbers as each country groups them: 020 7946 0958, (030) 12345678, 090-1234-5678,
+// 138 1234 5678, (11) 91234-5678, 98765 43210, 06.12.34.56.78; or eleven digits after a trunk 0.
+// Shapes shared with dates, amounts and ids, so only where a cue owns them (see nationalShape).
+const NATIONAL = /(?<![\d(+])(?:\(\d{1,5}\) ?|\d{1,5}[ .-])\d{1,8}(?:[ .-]\d{1,8}){0,4}|0\d{9,10}/g;
 // Ten bare digits (optionally a leading 1): only a phone when a context word is near.
 const BARE = /1?[2-9]\d\d[2-9]\d{6}/g;
 
 // Whole words, but `_` and case changes also separate them: "phone_number", "mobileNo",
 // "contactPhone". A full stop after an abbreviation belongs to the cue ("Tel. no.").
+// Signature labels ("Office:", "Direct:", "Mob:") and other languages' words for a phone
+// (Handy, celular, móvil; téléphone and teléfono hold "tel") are cues too.
 const CUE_SOURCE =
   '(?<![A-Za-z])(?:(?:contact|work|home|office|primary|secondary|alt|alternate|emergency|business|personal|billing|customer|patient|user)[\\s_-]*)?' +
-  '(?:phone|telephone|tel|call|mobile|cell|fax|whatsapp|sms|text|dial|reach|contact)(?:[\\s_-]*(?:no\\.?|nr\\.?|num\\.?|numbers?|#))?(?![A-Za-z])';
+  '(?:phone|telephone|tel|call|call[\\s-]?back|mobile|mob|cell|fax|whatsapp|sms|text|dial|reach|contact|office|direct|landline|hotline|helpline|' +
+  'switchboard|pager|voicemail|handy|celular|m[oó]vil)(?:[\\s_-]*(?:no\\.?|nr\\.?|num\\.?|numbers?|#))?(?![A-Za-z])';
 const CUE = new RegExp(CUE_SOURCE, 'i');
 const CUE_ALL = new RegExp(CUE_SOURCE, 'gi');
 const CUE_WINDOW = 30;
 /** Every cue holds one of these words, lower-cased. */
-const CUE_WORDS = wordSet(['phone', 'tel', 'call', 'mobile', 'cell', 'fax', 'whatsapp', 'sms', 'text', 'dial', 'reach', 'contact']);
+const CUE_WORDS = wordSet([
+  'phone', 'tel', 'call', 'mob', 'cell', 'fax', 'whatsapp', 'sms', 'text', 'dial', 'reach', 'contact', 'office', 'direct',
+  'landline', 'hotline', 'helpline', 'switchboard', 'pager', 'voicemail', 'handy', 'celular', 'movil', 'móvil',
+]);
 /** Cue-only shapes look further back ("Reach the warehouse manager at …"), as the cue must own the value. */
 const OWNER_WINDOW = 45;
 /** A column of phone numbers: "phone", "contactPhone", "mobile_no", "Fax". */
@@ -55,7 +68,9 @@ function confidenceWithCue(text: string, start: number, end: number, base: numbe
 }
 
 function digitCount(value: string): number {
-  return value.replace(/\D/g, '').length;
+  let digits = 0;
+  for (let i = 0; i < value.length; i++) if (isDigitCode(value.charCodeAt(i))) digits++;
+  return digits;
 }
 
 /**
@@ -94,7 +109,8 @@ function nanp(text: string, found: Finding[]): void {
   for (const m of text.matchAll(NANP)) {
     const start = m.index;
     const end = start + m[0].length;
-    if (m[4] !== undefined && m[4] !== m[6]) continue; // 415-555.0132 mixes separators
+    // 415-555.0132 mixes separators; 415/555-0132 is how some forms write the area code.
+    if (m[4] !== undefined && m[4] !== m[6] && !(m[4] === '/' && m[6] === '-')) continue;
     if (!standsAlone(text, start, end, SEPS)) continue;
     add(found, text, start, end, m[1] ? 0.85 : m[4] === ' ' ? 0.65 : 0.8); // spaces also separate plain numbers
   }
@@ -107,11 +123,16 @@ function international(text: string, found: Finding[]): void {
     if (end === start || !standsAlone(text, start, end, SEPS)) continue;
     add(found, text, start, end, 0.85);
   }
-  if (!text.includes('(0)')) return;
-  for (const m of text.matchAll(INTERNATIONAL_TRUNK)) {
+  if (text.includes('+1')) {
+    for (const m of text.matchAll(NANP_E164)) {
+      if (standsAlone(text, m.index, m.index + m[0].length, SEPS)) add(found, text, m.index, m.index + m[0].length, 0.85);
+    }
+  }
+  if (!text.includes('(')) return;
+  for (const m of text.matchAll(INTERNATIONAL_BRACKET)) {
     const start = m.index;
     const end = start + m[0].length;
-    const digits = digitCount(m[0]) - 1; // the trunk 0 is not dialled from abroad
+    const digits = digitCount(m[0]) - (m[1] === '0' ? 1 : 0); // a trunk 0 is not dialled from abroad
     if (!standsAlone(text, start, end, SEPS) || digits < 8 || digits > 15) continue;
     add(found, text, start, end, 0.85);
   }
@@ -121,46 +142,116 @@ function cued(text: string, start: number, end: number): boolean {
   return cueOwns(text, start, end, CUE_ALL, OWNER_WINDOW);
 }
 
-/** The shapes reported only when a cue owns them: 00 exit code, national trunk 0, ten bare digits. */
-function cueOwned(text: string, shared: ScanText, found: Finding[]): void {
+/**
+ * What may stand between two values of one list ("415-555-0132 or 020 7946 0958", "…0132
+ * (mobile), …0199 (work)", "jo@example.org, 5105550123"): separators and up to three connectors
+ * or labels.
+ */
+const CONNECTORS = /^[\s,;/|&]*(?:(?:or|and|alt\.?|also|else|otherwise|then|\([a-z]{1,12}\)|[a-z]{1,12}\.?:)[\s,;/|&]*){0,3}\(?$/i;
+const LIST_GAP = 25;
+
+/**
+ * True when a phone or e-mail address already found ends shortly before text[start], only
+ * connectors between: the second value of a list is owned by the cue of the first ("Call
+ * 415-555-0132 or 020 7946 0958").
+ */
+function followsListed(text: string, start: number, ends: ReadonlySet<number>): boolean {
+  for (let from = start - 1; from >= 0 && from > start - LIST_GAP; from--) {
+    if (ends.has(from)) return CONNECTORS.test(text.slice(from, start));
+  }
+  return false;
+}
+
+/**
+ * Dates (12 03 1984, 2024.01.15, or a date then a time: 03 12 2024 10 30), SSNs, dotted quads and
+ * versions share the grouped shapes.
+ */
+const DATE_SHAPE = /^\d{1,4}[./ -]\d{1,2}[./ -]\d{2,4}$|^\d{1,2}[./ -]\d{1,2}[./ -](?:19|20)\d\d(?!\d)|^(?:19|20)\d\d[./ -]\d{1,2}[./ -]\d{1,2}(?!\d)/;
+/** A year first ("2024 0012 3456") starts an id or a date, not a national number. */
+const YEAR_FIRST = /^(?:19|20)\d\d[ .-]/;
+/** Another identifier's label or sign right before the value: "order 2024 0012 3456", "#123 4567 890". */
+const OTHER_ID_BEFORE =
+  /(?:#|\b(?:order|invoice|ticket|ref|reference|account|acct|id|sku|serial|tracking|case|claim|policy|batch|lot|po|confirmation|booking)\.?[ \t]*(?:no\.?|number|#)?[ \t:]*)$/i;
+const SSN_SHAPE = /^\d{3}-\d\d-\d{4}$/;
+const CURRENCY_BEFORE = /[$€£¥₹][ \t]?$/;
+
+/** A national number: 8-12 digits, not a date, SSN, amount, dotted quad or version. */
+function nationalShape(text: string, start: number, end: number): boolean {
+  const value = text.slice(start, end);
+  const digits = digitCount(value);
+  if (digits < 8 || digits > 12 || DATE_SHAPE.test(value) || SSN_SHAPE.test(value) || YEAR_FIRST.test(value)) return false;
+  if (OTHER_ID_BEFORE.test(text.slice(Math.max(0, start - 24), start))) return false;
+  if (value.includes('.')) {
+    const groups = value.split('.');
+    if ((groups.length === 4 && groups.every((g) => g.length <= 3)) || (groups[0] ?? '').length === 1) return false;
+  }
+  return !CURRENCY_BEFORE.test(text.slice(Math.max(0, start - 2), start)) && text.charAt(end) !== '%';
+}
+
+/** Owned by a cue, or by the list a number found before opens. */
+function owned(text: string, start: number, end: number, ends: ReadonlySet<number>): boolean {
+  return cued(text, start, end) || followsListed(text, start, ends);
+}
+
+function report(found: Finding[], text: string, start: number, end: number, confidence: number, ends: Set<number>): void {
+  push(found, text, start, end, confidence);
+  ends.add(end);
+}
+
+/**
+ * The shapes reported only when a cue owns them (or they follow a number found before, in a
+ * list): 00 exit code, national groupings, ten bare digits.
+ */
+function cueOwned(text: string, shared: ScanText, found: Finding[], earlier: readonly Finding[]): void {
+  const ends = new Set(found.map((f) => f.end));
+  for (const f of earlier) if (f.type === 'EMAIL') ends.add(f.end);
   if (text.includes('00')) {
     for (const m of text.matchAll(INTERNATIONAL_00)) {
       const start = m.index;
       const end = start + m[0].length;
       const digits = digitCount(m[0]) - 2;
-      if (!standsAlone(text, start, end, SEPS) || digits < 8 || digits > 15 || !cued(text, start, end)) continue;
-      push(found, text, start, end, 0.75);
+      if (!standsAlone(text, start, end, SEPS) || digits < 8 || digits > 15 || !owned(text, start, end, ends)) continue;
+      report(found, text, start, end, 0.75, ends);
     }
   }
-  if (shared.facts.digits < 10) return;
   for (const m of text.matchAll(NATIONAL)) {
+    if (m[0].length < 8) continue; // fewer than 8 digits
     const start = m.index;
     const end = start + m[0].length;
-    const digits = digitCount(m[0]);
-    if (!standsAlone(text, start, end, SEPS) || digits < 10 || digits > 11 || !cued(text, start, end)) continue;
-    push(found, text, start, end, 0.7);
+    if (ends.has(end) || !standsAlone(text, start, end, SEPS) || !nationalShape(text, start, end)) continue;
+    if (owned(text, start, end, ends)) report(found, text, start, end, 0.7, ends);
   }
   if (shared.facts.digitRun < 10) return;
   for (const m of text.matchAll(BARE)) {
     const start = m.index;
     const end = start + m[0].length;
-    if (!standsAlone(text, start, end, SEPS) || !cued(text, start, end)) continue;
-    push(found, text, start, end, 0.75);
+    if (ends.has(end) || !standsAlone(text, start, end, SEPS) || !owned(text, start, end, ends)) continue;
+    if (OTHER_ID_BEFORE.test(text.slice(Math.max(0, start - 24), start))) continue;
+    report(found, text, start, end, 0.75, ends);
   }
+}
+
+/** HL7 v2 phone fields: PID-13/14 (home, business), NK1-5/6 and GT1-6/7 (next of kin, guarantor). */
+function isHl7Phone(c: Hl7Component): boolean {
+  if (c.component !== 1) return false;
+  if (c.segment === 'PID') return c.field === 13 || c.field === 14;
+  if (c.segment === 'NK1') return c.field === 5 || c.field === 6;
+  return c.segment === 'GT1' && (c.field === 6 || c.field === 7);
 }
 
 export const phone: Detector = {
   ...PHONE,
-  find(text, _earlier, shared = new ScanText(text)) {
+  find(text, earlier, shared = new ScanText(text)) {
     const found: Finding[] = [];
     // Every shape is reported with 8 digits or more (E.164's shortest), and each is looked for only
     // when the text holds what it needs: 10 digits, a `+`, a cue word, a header word.
     if (shared.facts.digits < 8) return found;
     if (shared.facts.digits >= 10 && NANP_END.test(text)) nanp(text, found);
     if (text.includes('+')) international(text, found);
-    if (shared.hasAny(CUE_WORDS)) cueOwned(text, shared, found);
-    if (!shared.hasAny(HEADER_WORDS)) return found;
-    for (const cell of cellsUnderHeaders(text, HEADER_HINT, (header) => HEADER.test(header))) {
+    if (shared.hasAny(CUE_WORDS)) cueOwned(text, shared, found, earlier);
+    const hl7 = hl7Components(text, shared).filter(isHl7Phone);
+    const cells = shared.hasAny(HEADER_WORDS) ? cellsUnderHeaders(text, HEADER_HINT, (header) => HEADER.test(header)) : [];
+    for (const cell of [...hl7, ...cells]) {
       const value = text.slice(cell.start, cell.end);
       const digits = digitCount(value);
       if (CELL.test(value) && digits >= 10 && digits <= 15) push(found, text, cell.start, cell.end, 0.75);

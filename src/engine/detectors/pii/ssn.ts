@@ -3,16 +3,17 @@ import { hasCueNear, standsAlone } from '../../text.js';
 import type { DetectorType, Finding } from '../../types.js';
 import { wordSet } from '../../words-present.js';
 import { makeFinding, type Detector } from '../detector.js';
+import { hl7Components, isField } from '../hl7.js';
 import { cellsUnderHeaders } from './columns.js';
 import { cueOwns } from './cue-owns.js';
 import { lessIfNegative } from './negative-context.js';
 
 const SSN: DetectorType = { type: 'SSN', category: 'PII' };
 
-// ddd-dd-dddd; the same shape with spaces or no separator is only an SSN when a context word owns
-// it (see cue-owns.ts) or it stands in an SSN column.
+// ddd-dd-dddd; the same shape with dots, spaces or no separator is only an SSN when a context word
+// owns it (see cue-owns.ts) or it stands in an SSN column.
 // Groups: 1 area, 2 separator (the second must repeat it), 3 group, 4 serial.
-const SHAPE = /(\d{3})([- ]?)(\d\d)\2(\d{4})/g;
+const SHAPE = /(\d{3})([-. ]?)(\d\d)\2(\d{4})/g;
 // Whole words, but `_` and case changes also separate them: "social_security_number", "socialSecurityNo".
 // "Her social is 888299135": "social" alone counts when "is", "#", "no" or a colon follows it.
 const CUE_SOURCE =
@@ -23,7 +24,7 @@ const CUE_WINDOW = 40;
 const HEADER_HINT = /ssn|social/gi;
 const HEADER_WORDS = wordSet(['ssn', 'social']);
 const HEADER = /^(?:[A-Za-z]+[\s_-]?)?(?:ssn|social[\s_-]*security(?:[\s_-]*(?:number|no|num|#))?)$/i;
-const WHOLE_SHAPE = /^(\d{3})([- ]?)(\d\d)\2(\d{4})$/;
+const WHOLE_SHAPE = /^(\d{3})([-. ]?)(\d\d)\2(\d{4})$/;
 /** Numbers printed on sample cards and in advertising, never issued to anyone. */
 const PUBLISHED_FAKES = new Set(['078051120', '219099999']);
 
@@ -50,8 +51,10 @@ export const ssn: Detector = {
           : cueOwns(text, start, end, CUE_ALL, CUE_WINDOW) ? 0.8 : 0;
       if (base > 0) found.push(makeFinding(SSN, text, start, end, lessIfNegative(text, start, end, base)));
     }
-    if (!shared.hasAny(HEADER_WORDS)) return found;
-    for (const cell of cellsUnderHeaders(text, HEADER_HINT, (header) => HEADER.test(header))) {
+    // HL7 v2: PID-19 is the patient's SSN.
+    const hl7 = hl7Components(text, shared).filter((c) => isField(c, 'PID', 19, 1));
+    const cells = shared.hasAny(HEADER_WORDS) ? cellsUnderHeaders(text, HEADER_HINT, (header) => HEADER.test(header)) : [];
+    for (const cell of [...hl7, ...cells]) {
       const m = WHOLE_SHAPE.exec(text.slice(cell.start, cell.end));
       if (m && validSsn(m[1] ?? '', m[3] ?? '', m[4] ?? '')) {
         found.push(makeFinding(SSN, text, cell.start, cell.end, lessIfNegative(text, cell.start, cell.end, 0.8)));

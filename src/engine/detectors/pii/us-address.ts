@@ -40,6 +40,23 @@ const STREET = new RegExp(
     `(?:${SP}${DIRECTION})?(?![A-Za-z0-9])`,
   'g',
 );
+// Street types written before the name, as Spanish, French, Italian and Portuguese names are across
+// the US Southwest, Florida and Louisiana: "2572 Calle Ocho", "4731 Paseo de Peralta", "1209 Via
+// Lido", "10952 Rue Royale". Name words may be in any script ("Camino del Río", "Avenida César
+// Chávez") and joined by particles (de, del, la, los, du...). Without a suffix to confirm it, such a
+// line is kept only with a city and state after it, or an address cue near.
+const PREFIX_TYPES = ['Calle', 'Camino', 'Avenida', 'Paseo', 'Via', 'Vía', 'Rue', 'Rua', 'Calzada', 'Carretera', 'Callejon', 'Callejón', 'Placita', 'Plaza'];
+/** A name word, not a unit word: in "Rue Royale Apt. 6F" the street ends before "Apt". */
+// Latin letters with diacritics (U+00C0-U+024F) cover the names written this way, without the
+// Unicode flag, which makes V8's regexes slower.
+const NAME_WORD_ANY =
+  "(?!(?:Apartment|Apt|Suite|Ste|Unit|Room|Rm|Floor|Fl|Building|Bldg|Lot|Dept)(?![A-Za-z]))[A-Z\\u00C0-\\u00DE][A-Za-z\\u00C0-\\u024F'’-]{0,24}";
+const PARTICLE = '(?:de|del|de[ \\t]la|de[ \\t]las|de[ \\t]los|la|las|los|el|du|des|da|do|dos|das)';
+const PREFIX_STREET = new RegExp(
+  `(?<![\\w$#.,/-])\\d{1,6}(?:-\\d{1,5})?[A-Z]?${SP}(?:${alternation(PREFIX_TYPES)})${SP}` +
+    `(?:${PARTICLE}${SP})?${NAME_WORD_ANY}(?:${SP}(?:${PARTICLE}${SP})?${NAME_WORD_ANY}){0,2}(?![A-Za-z0-9\\u00C0-\\u024F])`,
+  'g',
+);
 const PO_BOX = /(?<![A-Za-z])(?:P\.?[ \t]?O\.?[ \t]?Box|Post[ \t]+Office[ \t]+Box|POB)[ \t]*#?[ \t]*\d{1,7}(?![\w-])/gi;
 /**
  * What every street line holds, found much faster than STREET itself: the house number's last
@@ -48,6 +65,7 @@ const PO_BOX = /(?<![A-Za-z])(?:P\.?[ \t]?O\.?[ \t]?Box|Post[ \t]+Office[ \t]+Bo
 const HOUSE_NUMBER_THEN_WORD = /\d[A-Z]?[ \t]{1,3}[A-Z0-9]/;
 /** Every PO box holds one of these, lower-cased. */
 const BOX_WORDS = wordSet(['box', 'pob']);
+const PREFIX_WORDS = wordSet(['calle', 'camino', 'avenida', 'paseo', 'via ', 'vía', 'rue ', 'rua ', 'calzada', 'carretera', 'callej', 'placita', 'plaza']);
 
 // Sticky steps read after the street line. A line break may separate the lines of the address.
 const NEXT_PART = '(?:,[ \\t]*|[ \\t]*\\r?\\n[ \\t]*|[ \\t]{1,3})';
@@ -57,7 +75,7 @@ const UNIT = new RegExp(
   `${NEXT_PART}(?:(?:${UNIT_FORMS})\\.?[ \\t]{0,2}#?[ \\t]{0,2}|#[ \\t]?)[A-Za-z0-9]{1,6}(?:-[A-Za-z0-9]{1,4})?(?![A-Za-z0-9])`,
   'y',
 );
-const CITY_WORD = "[A-Z][A-Za-z'’.-]{0,24}";
+const CITY_WORD = "[A-Z\\u00C0-\\u00DE][A-Za-z\\u00C0-\\u024F'’.-]{0,24}";
 const CITY_STATE_ZIP = new RegExp(
   `${NEXT_PART}${CITY_WORD}(?:[ \\t]${CITY_WORD}){0,3}(?:,[ \\t]*|[ \\t]{1,3})` +
     `(?:${alternation(STATE_CODES)}|${alternation(STATE_NAMES)})(?![A-Za-z])` +
@@ -75,7 +93,9 @@ const CUE_WINDOW = 40;
 
 const FULL = 0.9; // street or PO box, city, state and ZIP
 const CITY_STATE = 0.85;
-const PO_BOX_ALONE = 0.7;
+/** A box alone locates no one (banks print theirs on every letter); with an address cue it is someone's. */
+const PO_BOX_ALONE = 0.45;
+const PO_BOX_CUED = 0.7;
 const WITH_UNIT = 0.7;
 const STREET_ALONE = 0.6;
 const CUE_BONUS = 0.1;
@@ -114,13 +134,24 @@ function streets(text: string, found: Finding[]): void {
   }
 }
 
+function prefixStreets(text: string, found: Finding[]): void {
+  for (const m of text.matchAll(PREFIX_STREET)) {
+    const start = m.index;
+    const streetEnd = start + m[0].length;
+    const afterUnit = unitEnd(text, streetEnd);
+    const tail = cityStateZip(text, afterUnit);
+    if (tail !== null) add(found, text, start, tail.end, tail.confidence);
+    else if (hasCueNear(text, start, afterUnit, CUE, CUE_WINDOW)) add(found, text, start, afterUnit, STREET_ALONE + CUE_BONUS);
+  }
+}
+
 function poBoxes(text: string, found: Finding[]): void {
   for (const m of text.matchAll(PO_BOX)) {
     const start = m.index;
     const boxEnd = start + m[0].length;
     const tail = cityStateZip(text, boxEnd);
     if (tail !== null) add(found, text, start, tail.end, tail.confidence);
-    else add(found, text, start, boxEnd, PO_BOX_ALONE);
+    else add(found, text, start, boxEnd, hasCueNear(text, start, boxEnd, CUE, CUE_WINDOW) ? PO_BOX_CUED : PO_BOX_ALONE);
   }
 }
 
@@ -128,7 +159,10 @@ export const usAddress: Detector = {
   ...US_ADDRESS,
   find(text, _earlier, shared = new ScanText(text)) {
     const found: Finding[] = [];
-    if (HOUSE_NUMBER_THEN_WORD.test(text)) streets(text, found);
+    if (HOUSE_NUMBER_THEN_WORD.test(text)) {
+      streets(text, found);
+      if (shared.hasAny(PREFIX_WORDS)) prefixStreets(text, found);
+    }
     if (shared.hasAny(BOX_WORDS)) poBoxes(text, found);
     return found;
   },

@@ -11,6 +11,8 @@ describe('HEALTH_INSURANCE_ID: Medicare Beneficiary Identifier', () => {
     ['Jane Roe 1EG4TE5MK73 2024-01-15', '1EG4TE5MK73', 0.8],
     ['roe|5N71X92RT46|active', '5N71X92RT46', 0.8],
     ['Barbara Roe 2Q41RA1VG33. Order #758576 shipped.', '2Q41RA1VG33', 0.8],
+    ['medicare id 1eg4-te5-mk73', '1eg4-te5-mk73', 0.9],
+    ['MBI: 1eg4te5mk73', '1eg4te5mk73', 0.9],
   ])('finds the identifier in %j', (text, value, confidence) => {
     expect(scored(text, 'HEALTH_INSURANCE_ID')).toEqual([{ value, confidence }]);
   });
@@ -20,7 +22,7 @@ describe('HEALTH_INSURANCE_ID: Medicare Beneficiary Identifier', () => {
     ['a digit where a letter belongs', '13G4TE5MK73 1EG43E5MK73 1EG4TE55K73 1EG4TE5M373'],
     ['a letter where a digit belongs', '1EGATE5MK73 1EG4TE5MK7A'],
     ['a leading zero', '0EG4TE5MK73'],
-    ['lower case', '1eg4te5mk73'],
+    ['lower case without a cue', '1eg4te5mk73 and /u/1eg4-te5-mk73'],
     ['one dash of two', '1EG4-TE5MK73 1EG4TE5-MK73'],
     ['too long or glued', '1EG4TE5MK734 X1EG4TE5MK73 1EG4TE5MK73-X a/1EG4TE5MK73 1EG4TE5MK73.txt'],
   ])('rejects %s', (_name, text) => {
@@ -65,6 +67,13 @@ describe('HEALTH_INSURANCE_ID: labelled member and policy ids', () => {
     ['Please update the subscriber ID to H09149499.', 'H09149499', 0.8],
     ['id,member_id,updated_at\n93315,W739911687,December 11, 2023', 'W739911687', 0.8],
     ['id,mbi\n1,1EG4TE5MK73', '1EG4TE5MK73', 0.9],
+    ["1a. INSURED'S I.D. NUMBER ............ QDK809613773", 'QDK809613773', 0.8],
+    ['Coverage: Ins ID# 70597606200', '70597606200', 0.8],
+    ['fyi ins is AXB528415520, auth pending', 'AXB528415520', 0.8],
+    ['> Insurance: ZGP442188898 (member ID)', 'ZGP442188898', 0.8],
+    ['What is the subscriber ID on your insurance card?\nMarco: its ZGP474512276', 'ZGP474512276', 0.8],
+    ['Can you give me your member ID from the front of your card?\nJohn: 94687440500', '94687440500', 0.6],
+    ["INSERT INTO claims (mrn, payer_member_id) VALUES ('7832577', 'VXV431918442');", 'VXV431918442', 0.8],
   ])('finds the identifier in %j', (text, value, confidence) => {
     expect(scored(text, 'HEALTH_INSURANCE_ID')).toEqual([{ value, confidence }]);
   });
@@ -80,6 +89,9 @@ describe('HEALTH_INSURANCE_ID: labelled member and policy ids', () => {
     ['no value', 'Medicaid expansion in 2023 covered more members'],
     ['an email address', 'insurance id jane12345@example.com'],
     ['a label inside a word', 'nonmember id 12345678 health'],
+    ['an insurance plan name', 'Insurance: Blue Cross PPO 2024'],
+    ['ins as another word', 'ins 12345678 and inside 12345678'],
+    ['an answer to another line', 'What is your member ID?\nJohn: let me check.\nOrder 94687440500'],
   ])('rejects %s', (_name, text) => {
     expect(found(text, 'HEALTH_INSURANCE_ID')).toEqual([]);
   });

@@ -25,6 +25,10 @@ describe('MEDICAL_RECORD_NUMBER', () => {
     ['EHR ID: 10029384', '10029384'],
     ['Patient ID (MRN): 00934348', '00934348'],
     ['{"patientMrn": "K4502419"}', 'K4502419'],
+    ['referral for Ana Ruiz (chart 40690270, DOB 12/08/1982)', '40690270'],
+    ['MRN#: 00123456', '00123456'],
+    ['MEDICAL RECORD NO. .............. 7654321', '7654321'],
+    ['Can you read me the MRN on the wristband?\n[09:12] rn.kelly: its 00934348', '00934348'],
   ])('finds the identifier in %j', (text, value) => {
     expect(found(text, 'MEDICAL_RECORD_NUMBER')).toEqual([value]);
   });
@@ -40,6 +44,8 @@ describe('MEDICAL_RECORD_NUMBER', () => {
     ['too few digits in groups', 'MRN 123-45'],
     ['a chart id in software', 'chart id 1234567'],
     ['a value marked as an example', 'MRN 12345678 (example)'],
+    ['a chart in a report', 'chart 3 shows 2024 revenue of 1234567'],
+    ['an answer that is no identifier', 'What is the MRN?\nKim: I will check 12345678 later'],
   ])('rejects %s', (_name, text) => {
     expect(found(text, 'MEDICAL_RECORD_NUMBER')).toEqual([]);
   });

@@ -22,6 +22,24 @@ describe('NPI', () => {
   });
 
   it.each([
+    ['NPI: 1245-319-599', '1245-319-599'],
+    ['npi # 1245 319 599', '1245 319 599'],
+    ['National Provider Identifier 124-531-9599', '124-531-9599'],
+    ['24J 1245319599', '1245319599'],
+  ])('finds the number as people type it in %j', (text, value) => {
+    expect(found(text, 'NPI')).toEqual([value]);
+  });
+
+  it.each([
+    ['a grouped number without a label', 'ref 1245-319-599'],
+    ['a grouped number with a wrong check digit', 'NPI: 1245-319-598'],
+    ['a grouped number after other text', 'NPI of the clinic, call 124-531-9599'],
+    ['mixed separators', 'NPI: 1245-319 599'],
+  ])('rejects %s', (_name, text) => {
+    expect(found(text, 'NPI')).toEqual([]);
+  });
+
+  it.each([
     ['a wrong check digit', `NPI ${withWrongLastDigit('1245319599')}`],
     ['a first digit other than 1 or 2', `NPI ${npiWith('324531959')}`],
     ['eleven digits', 'NPI 12453195990'],

@@ -74,6 +74,8 @@ describe('PHI', () => {
     ['a term with another sense', 'The lithium battery market is growing.'],
     ['a "plan" inside a sentence', 'The plan: cut costs; insulin prices fell.'],
     ['a "history" heading inside a line', 'Some history: insulin was discovered in 1921.'],
+    ['a leaflet about a medication', 'Type 2 diabetes affects millions. Metformin is usually the first medication prescribed.'],
+    ['a heading inside a sentence', 'Read the hospital course notes; asthma is common.'],
   ])('does not report %s', (_name, text) => {
     expect(found(text, 'PHI')).toEqual([]);
   });
@@ -81,6 +83,18 @@ describe('PHI', () => {
   it('does not tie a term to a person cue more than the window away', () => {
     const text = `The patient arrived. ${'Unrelated filler text. '.repeat(10)}Depression is common.`;
     expect(found(text, 'PHI')).toEqual([]);
+  });
+
+  it('reads a record section under its heading', () => {
+    const text = 'Admitted Monday.\n\nDISCHARGE DIAGNOSES\n1. coronary artery disease\n2. sleep apnea\n';
+    expect(found(text, 'PHI')).toEqual(['coronary artery disease', 'sleep apnea']);
+  });
+
+  it('lets a record identifier reach the whole page of its record', () => {
+    const form = `1a. INSURED'S I.D. NUMBER .... QDK809613773\n${'5. ADDRESS ...... 12 Elm Road, Springfield\n'.repeat(12)}19. ADDITIONAL CLAIM INFO .... f/u of epilepsy\n`;
+    expect(found(form, 'PHI')).toEqual(['epilepsy']);
+    const far = `MRN 00123456\n${'Unrelated filler text. '.repeat(80)}epilepsy`;
+    expect(found(far, 'PHI')).toEqual([]);
   });
 
   it('takes names and dates of birth found earlier as persons', () => {

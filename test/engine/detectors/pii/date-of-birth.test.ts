@@ -23,6 +23,22 @@ describe('DATE_OF_BIRTH', () => {
     ['leap day DOB 02/29/1984', '02/29/1984'],
     ['DOB 25/12/1970', '25/12/1970'],
     ['Please correct my birth date to 11/02/1964.', '11/02/1964'],
+    ["3. PATIENT'S BIRTH DATE (MM DD YYYY) .. 05 23 1961   SEX F", '05 23 1961'],
+    ['BIRTH DATE ............................ 1961-05-23', '1961-05-23'],
+    ['d.o.b 1961-05-23', '1961-05-23'],
+    ['[11:12] <kim> bday on file for Ola Brandt: 11/27/1951', '11/27/1951'],
+    ['b-day on file for Ola, system has Aug 26 1945', 'Aug 26 1945'],
+    ['né le 22/06/1993 à Lyon', '22/06/1993'],
+    ['Geburtsdatum: 07.06.1992', '07.06.1992'],
+    ['geboren am 07.06.1992 in Wien', '07.06.1992'],
+    ['fecha de nacimiento: 12/03/1984', '12/03/1984'],
+    ['nacida el 12 March 1984', '12 March 1984'],
+    ['nací el 08-Aug-1954', '08-Aug-1954'],
+    ['dob doesnt match for Ana Ruiz, we have 10/27/1951 on file', '10/27/1951'],
+    ['date de naissance : 12.03.1984', '12.03.1984'],
+    ['生年月日: 1984-03-12', '1984-03-12'],
+    ['Can you confirm your date of birth and the email on the account?\nJohn: Aug 15 2000, j@x.io', 'Aug 15 2000'],
+    ['What is your birth date?\n[10:02] Visitor: sure, 5/26/1966 and that is all', '5/26/1966'],
   ])('finds the date in %j', (text, value) => {
     expect(found(text, 'DATE_OF_BIRTH')).toEqual([value]);
   });
@@ -46,6 +62,10 @@ describe('DATE_OF_BIRTH', () => {
     ['a year only', 'born 1985'],
     ['a date glued to more digits', 'DOB 1985-03-145'],
     ['a birthday party date in prose', 'birthday party on 2024-03-14'],
+    ['three numbers with spaces and a short year', 'DOB 05 23 61'],
+    ['an answer to another question', 'What is your birth date?\nJohn: I will check.\nVisit on 2021-05-02'],
+    ['a question answered in the same line later', 'date of birth? call 2021-05-02'],
+    ['a cue word inside another word', 'benné 12/03/1984 and naissanceX 12/03/1984'],
   ])('ignores %s', (_name, text) => {
     expect(found(text, 'DATE_OF_BIRTH')).toEqual([]);
   });

@@ -20,6 +20,8 @@ describe('DRIVER_LICENSE', () => {
     ['the driver gave license number K12345678 at the stop', 'K12345678'],
     ['driver license 079 108 535 at pickup', '079 108 535'],
     ['{"dl_number": "83 425 780"}', '83 425 780'],
+    ['ID document ...... P6875161 (driver license, FL)', 'P6875161'],
+    ['ID document ...... 16 441 189 (driver license, TX)', '16 441 189'],
   ])('finds the number in %j', (text, value) => {
     expect(found(text, 'DRIVER_LICENSE')).toEqual([value]);
   });

@@ -9,6 +9,11 @@ describe('EMAIL', () => {
     ['(JOHN@EXAMPLE.ORG)', 'JOHN@EXAMPLE.ORG'],
     ['said so...x@example.com', 'x@example.com'],
     ['john..doe@example.com', 'doe@example.com'],
+    ['punycode: user@xn--bcher-kva.example.', 'user@xn--bcher-kva.example'],
+    ['an IDN TLD x@xn--80ak6aa92e.xn--p1ai', 'x@xn--80ak6aa92e.xn--p1ai'],
+    ['to josé@correo.es.', 'josé@correo.es'],
+    ['Unicode domain a.user@bücher.de', 'a.user@bücher.de'],
+    ['пользователь@пример.рф', 'пользователь@пример.рф'],
   ])('finds the address in %j', (text, value) => {
     expect(found(text, 'EMAIL')).toEqual([value]);
   });
@@ -24,6 +29,8 @@ describe('EMAIL', () => {
     'user@-example.com',
     'user@example-.com',
     'price 5 @ 3.50',
+    'user@bücher',
+    'handle@日本',
     `${'x'.repeat(65)}@example.com`,
   ])('does not report %j', (text) => {
     expect(found(text, 'EMAIL')).toEqual([]);

@@ -10,7 +10,8 @@ describe('IP_ADDRESS (IPv4)', () => {
     ['client=151.101.1.7 status=200', '151.101.1.7'],
     ['"ip": "34.201.5.12"', '34.201.5.12'],
     ['GET http://52.14.0.9:8080/health', '52.14.0.9'],
-    ['allow 10.0.0.0/8', '10.0.0.0'],
+    ['allow 81.2.0.0/16', '81.2.0.0'],
+    ['host 10.0.0.5/24', '10.0.0.5'],
     ['host 172.16.254.1', '172.16.254.1'],
     ['router 192.168.1.1.', '192.168.1.1'],
     ['range 10.0.0.1-10.0.0.5', '10.0.0.1'],
@@ -40,6 +41,9 @@ describe('IP_ADDRESS (IPv4)', () => {
     ['a release in prose', 'We upgraded to 4.12.3.1 last week.'],
     ['glued to letters', 'x10.0.0.1 and 10.0.0.1x'],
     ['a decimal number', 'pi is 3.14159'],
+    ['a private network in CIDR form', 'Routes: 192.168.0.0/16 via tun0, 10.0.0.0/8 and 172.16.0.0/12'],
+    ['a product version near an IP cue', 'Client: Windows 10.0.190.38, Chrome 120.0.60.109, Node v4.19.9'],
+    ['a four-part version after a runtime name', 'client node 4.18.2.1 and Android 13.0.0.7'],
   ])('ignores %s', (_name, text) => {
     expect(found(text, 'IP_ADDRESS')).toEqual([]);
   });

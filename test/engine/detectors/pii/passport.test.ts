@@ -19,6 +19,11 @@ describe('PASSPORT', () => {
     ['passport nr. E12345678', 'E12345678'],
     ['{"passportNo": "CZCF6HFNC"}', 'CZCF6HFNC'],
     ['will travel on passport H9WMLT1K3.', 'H9WMLT1K3'],
+    ['passaporte nº HTVPW5Z94', 'HTVPW5Z94'],
+    ['n° de passeport P42365237, délivré à Lyon', 'P42365237'],
+    ['mi número de pasaporte: 105925095 — caduca en 2034', '105925095'],
+    ['Reisepass-Nr. C01X00T47', 'C01X00T47'],
+    ['ID document ...... 54BT80795 (passport)', '54BT80795'],
   ])('finds the number in %j', (text, value) => {
     expect(found(text, 'PASSPORT')).toEqual([value]);
   });
@@ -37,6 +42,8 @@ describe('PASSPORT', () => {
     ['a number glued to more', 'passport 123456789.5 and passport 123456789abc'],
     ['a date after the cue', 'passport 2024-01-15'],
     ['a capitalised word after the cue', 'PASSPORT CHECKLIST and passport Holder'],
+    ['a bracketed cue after prose', 'we need your photo (passport size) soon'],
+    ['a bracketed cue after a word', 'see page (passport section)'],
   ])('ignores %s', (_name, text) => {
     expect(found(text, 'PASSPORT')).toEqual([]);
   });

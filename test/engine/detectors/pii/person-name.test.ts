@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scan } from '../../../../src/engine/index.js';
+import { mask, scan } from '../../../../src/engine/index.js';
 import { FIRST_NAMES } from '../../../../src/engine/detectors/pii/first-names.js';
 import { found } from '../../helpers.js';
 
@@ -84,6 +84,50 @@ describe('PERSON_NAME', () => {
     const csv = 'first_name,last_name,dob\nEmily,Chen,1992-11-03\nCarlos,Ruiz,1988-04-17';
     expect(found(csv, 'PERSON_NAME')).toEqual(['Emily', 'Chen', 'Carlos', 'Ruiz']);
     expect(found('id\tname\n1\tPriya Raman\n2\tAcme Corp', 'PERSON_NAME')).toEqual(['Priya Raman']);
+  });
+
+  it.each([
+    ['From: Núria Adeyemi <nuria@mesaverde-health.org>', 'Núria Adeyemi'],
+    ['On Mon, Sep 22, 2025 at 1:52 AM Dagný Perez Pereira <dagny_perez20@hotmail.com> wrote:', 'Dagný Perez Pereira'],
+    ['To: Emily Brandt <e.brandt@corp.example>', 'Emily Brandt'],
+    ['[14/2/23, 19:14] Begoña Zhang: mon mail perso', 'Begoña Zhang'],
+    ['14/02/2023, 19:14 - Eoghan Walsh: on my way', 'Eoghan Walsh'],
+    ['Thanks,\n>> Núria Adeyemi\n', 'Núria Adeyemi'],
+    ["2.  PATIENT'S NAME ................... Begoña Iyer", 'Begoña Iyer'],
+    ['31. SIGNATURE OF PHYSICIAN ........... Dagný Lopez', 'Dagný Lopez'],
+    ['Agent: Hannah Nguyen · Visitor: Çağla Sanchez', 'Hannah Nguyen', 'Çağla Sanchez'],
+    ['Reporter: Daniel Iyer    Assignee: Gaëlle St. John', 'Daniel Iyer', 'Gaëlle St. John'],
+    ['Prescriber: Ji-ho de Vries, DDS', 'Ji-ho de Vries'],
+    ['Applicant ........ Seo-yeon Park', 'Seo-yeon Park'],
+    ['Traveler: Ji-ho Hoffmann', 'Ji-ho Hoffmann'],
+  ])('finds the name in %j', (text, ...names) => {
+    expect(found(text, 'PERSON_NAME')).toEqual(names);
+  });
+
+  it.each([
+    ['a service sender', 'From: Acme Billing <billing@acme.example>'],
+    ['a display name that matches nothing', 'From: Quarterly Report <reports@corp.example>'],
+    ['a chat line without a time stamp', 'Begoña Zhang: hi'],
+    ['a role word in prose', 'the agent Smith said the doctor Who episode'],
+    ['a signature line that is a team', 'Thanks,\n>> Platform Team\n'],
+  ])('ignores %s', (_name, text) => {
+    expect(found(text, 'PERSON_NAME')).toEqual([]);
+  });
+
+  it('masks the whole of names in headers, chats and forms', () => {
+    const text = "From: Dagný Perez <dagny.perez@helios-energy.de>\n[1/2/23, 9:14] Ji-ho Hoffmann: ok\nPATIENT'S NAME .... Gaëlle St. John";
+    const masked = mask(text, scan(text).filter((f) => f.type === 'PERSON_NAME'), 'label', 'test-key');
+    expect(masked).toBe("From: [PERSON_NAME] <dagny.perez@helios-energy.de>\n[1/2/23, 9:14] [PERSON_NAME]: ok\nPATIENT'S NAME .... [PERSON_NAME]");
+  });
+
+  it('reads columns that name a person by role, in tables and SQL', () => {
+    expect(found('id,cardholder,last4\n7,Oyelaran Bakare,4242', 'PERSON_NAME')).toEqual(['Oyelaran Bakare']);
+    const sql = "INSERT INTO payouts (id, beneficiary, amount) VALUES (1, 'Wren Castellanos', 20), (2, 'ACH', 5);";
+    expect(found(sql, 'PERSON_NAME')).toEqual(['Wren Castellanos']);
+    expect(found('id,payee,amount\n1,ACME,20\n2,the vendor,3', 'PERSON_NAME')).toEqual([]);
+    expect(found('Account Name\tPrimary Contact\tEmail\nÁrbol Capital\tBegoña Patel\tbp@x.io', 'PERSON_NAME')).toEqual([
+      'Begoña Patel',
+    ]);
   });
 
   it('never swallows an email address', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scan } from '../../../../src/engine/index.js';
+import { mask, scan } from '../../../../src/engine/index.js';
 import { found } from '../../helpers.js';
 
 describe('PHONE', () => {
@@ -31,6 +31,21 @@ describe('PHONE', () => {
     ['{"contactPhone": "6174447888"}', '6174447888'],
     ['Reach the warehouse manager at 5123352097.', '5123352097'],
     ['Tel. no. 4155550132', '4155550132'],
+    ['confirmed on +13125550176.', '+13125550176'],
+    ['TELEPHONE ....... 312/555-0176', '312/555-0176'],
+    ['UK office +44 (20) 7946 0321', '+44 (20) 7946 0321'],
+    ['Manila +63 (917) 555 0142', '+63 (917) 555 0142'],
+    ['Istanbul +90 (532) 555 41 07', '+90 (532) 555 41 07'],
+    ['携帯 mobile: 090-5555-0187', '090-5555-0187'],
+    ['手机 cell 139 5555 0123', '139 5555 0123'],
+    ['Handy: 0151 55501234', '0151 55501234'],
+    ['Tel: 03-555-0144', '03-555-0144'],
+    ['Phone (Brazil): (11) 95555-0123', '(11) 95555-0123'],
+    ['whatsapp 98765 55512', '98765 55512'],
+    ['téléphone 06.55.50.12.34', '06.55.50.12.34'],
+    ['Office: 2125550163', '2125550163'],
+    ['family wants a callback at 6175550142', '6175550142'],
+    ['What phone number should we call you back on?\nVisitor: 5105550139', '5105550139'],
   ])('finds the number in %j', (text, value) => {
     expect(found(text, 'PHONE')).toEqual([value]);
   });
@@ -57,6 +72,20 @@ describe('PHONE', () => {
     ['a short national number', 'phone 0123 456'],
     ['a cue across a sentence end', 'call the number on our website.\nEAN 0074881008868'],
     ['a cue that belongs to the next field', '"account_number": "6045539194", "note": "x"'],
+    ['a date in day-month-year groups near a cue', 'call me on 12 03 1984 or 12.03.1984'],
+    ['an SSN near a cue', 'contact SSN 123-45-6789'],
+    ['an amount near a cue', 'call about $1 250 000 and 1 250 000%'],
+    ['a dotted quad near a cue', 'contact host 10.120.30.140'],
+    ['a one-digit dotted version near a cue', 'phone app 2.4155.550.132'],
+    ['a card number near a cue', 'call re card 4111 1111 1111 1111'],
+    ['a bracketed group that is not after a country code', 'ref (44) 2079 460958'],
+    ['a statement after a cue', 'Call us today. Order 55512345678 shipped'],
+    ['a compact +1 number with a bad area code', 'see +11235550132'],
+    ['an order id after a cue', 'Call me about order 2024 0012 3456 tomorrow'],
+    ['a ticket number after a cue', 'Contact us re ticket #123 4567 890'],
+    ['a date and a time after a cue', 'phone interview scheduled 03 12 2024 10 30'],
+    ['an invoice after a cue', 'Contact: invoice no. 5125550147'],
+    ['an amount and a count near a cue', 'Call center: 1 250 000 calls, 12 345 678 minutes, $1 234 567.89'],
   ])('ignores %s', (_name, text) => {
     expect(found(text, 'PHONE')).toEqual([]);
   });
@@ -64,6 +93,29 @@ describe('PHONE', () => {
   it('lets a cue own only the value it labels', () => {
     const json = '{"account_number": "6045539194", "mobile": "1 (503) 637-4272"}';
     expect(found(json, 'PHONE')).toEqual(['1 (503) 637-4272']);
+  });
+
+  it('finds every number of a list a cue opens', () => {
+    expect(found('Call 415-555-0132 or 020 7946 0958, alt: 07700 900123', 'PHONE')).toEqual([
+      '415-555-0132',
+      '020 7946 0958',
+      '07700 900123',
+    ]);
+    expect(found('phone +44 20 7946 0958 (work), 0151 55501234 (mobile)', 'PHONE')).toEqual([
+      '+44 20 7946 0958',
+      '0151 55501234',
+    ]);
+    expect(found('phone 415-555-0132; order 5555012345 shipped', 'PHONE')).toEqual(['415-555-0132']);
+    expect(found('Contact on file for the account holder: ana.ruiz@mail.example.net, 5125550147', 'PHONE')).toEqual([
+      '5125550147',
+    ]);
+    expect(found('jo.lee@corp.io, 5125550147', 'PHONE')).toEqual([]);
+  });
+
+  it('masks the whole of every number it finds', () => {
+    const text = 'Tel: +90 (532) 555 41 07 or 0532 555 41 08; Mob 139 5555 0123';
+    const masked = mask(text, scan(text), 'label', 'test-key');
+    expect(masked).toBe('Tel: [PHONE] or [PHONE]; Mob [PHONE]');
   });
 
   it('reads a phone column', () => {

@@ -16,6 +16,8 @@ describe('SSN', () => {
     ['sample SSN 123-45-6789', '123-45-6789'],
     ['Her social is 888299135 if you need it', '888299135'],
     ['Social Security No. 284039671 was entered twice', '284039671'],
+    ['SSN: 318.22.0417', '318.22.0417'],
+    ["INSERT INTO t (name, ssn) VALUES ('Ann Roe', '318.22.0417');", '318.22.0417'],
   ])('finds the number in %j', (text, value) => {
     expect(found(text, 'SSN')).toEqual([value]);
   });
@@ -32,6 +34,7 @@ describe('SSN', () => {
     ['bare digits without context', 'order 123456789'],
     ['a longer digit run', '1-123-45-6789 and 123-45-67890 and 9123-45-6789'],
     ['a phone number', '415-555-0132'],
+    ['dotted digits without context', 'build 318.22.0417 and 1.318.22.0417'],
     ['a date', '2024-01-15'],
     ['a context word inside another word', 'classn 123456789'],
     ['a cued number next to "fake"', 'fake ssn 123 45 6789'],

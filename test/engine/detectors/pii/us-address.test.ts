@@ -22,6 +22,14 @@ describe('US_ADDRESS', () => {
     ['She lives at 42 Baker Street.', '42 Baker Street'],
     ['Deliver to 17 Oak Ln Apt 3', '17 Oak Ln Apt 3'],
     ['12-14 Elm Ct, Ithaca, NY 14850', '12-14 Elm Ct, Ithaca, NY 14850'],
+    ['Address: 5406 Avenida César Chávez, Laredo, Texas 78073', '5406 Avenida César Chávez, Laredo, Texas 78073'],
+    ['4731 Paseo de Peralta, Spokane WA 99224', '4731 Paseo de Peralta, Spokane WA 99224'],
+    ['1209 Via Lido, Unit 20\nDes Moines, IA 50312', '1209 Via Lido, Unit 20\nDes Moines, IA 50312'],
+    ['2249 Rue Royale Apt. 6F, Savannah GA 31484', '2249 Rue Royale Apt. 6F, Savannah GA 31484'],
+    ['2849 Camino del Río, Paterson, NJ 07566-8063', '2849 Camino del Río, Paterson, NJ 07566-8063'],
+    ['9929 Via Lido\nSan José, CA 95138', '9929 Via Lido\nSan José, CA 95138'],
+    ['311 Paseo de Peralta #548, Cañon City, CO 81231', '311 Paseo de Peralta #548, Cañon City, CO 81231'],
+    ['she lives at 2572 Calle Ocho', '2572 Calle Ocho'],
   ])('finds the address in %j', (text, value) => {
     expect(found(text, 'US_ADDRESS')).toEqual([value]);
   });
@@ -36,6 +44,8 @@ describe('US_ADDRESS', () => {
     ['a number glued to a price', '$20 Main St'],
     ['a suffix inside a longer word', '12 Oak Streetcar'],
     ['no name word before the suffix', '12 Street and 7 Ave'],
+    ['a street type first, without a city or cue', 'Gate 12 Via Rail and 3 Plaza Hotels'],
+    ['a bank letterhead box', 'Customer Care Center · P.O. Box 8997 · Member FDIC'],
   ])('ignores %s', (_name, text) => {
     expect(found(text, 'US_ADDRESS')).toEqual([]);
   });
