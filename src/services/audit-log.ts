@@ -9,7 +9,7 @@
 // with what it found and a cursor to go on from.
 import { createHash } from 'node:crypto';
 import { ALL_ORGS, comboMatches, SLOT_MS, slotKey, type Categories } from '../store/audit-layout.js';
-import type { AuditCountsRepository, AuditDayDoc, AuditHourDoc } from '../store/audit-counts-repository.js';
+import type { AuditCountsRepository, AuditDayDoc, AuditHourDoc, AuditTextHourDoc } from '../store/audit-counts-repository.js';
 import type { AuditDoc, AuditRepository } from '../store/audit-repository.js';
 import type { AuditTextsRepository } from '../store/audit-texts-repository.js';
 import type { PolicyRepository } from '../store/policy-repository.js';
@@ -114,15 +114,16 @@ function dayCount(day: Pick<AuditDayDoc, 'c'>, sel: Selection, byText?: Record<s
   return sel.kind === 'scan' ? { count: null, empty: matching === 0 } : counted(matching);
 }
 
-function hourCount(hour: AuditHourDoc, sel: Selection): { count: number | null; empty: boolean } {
-  if (sel.kind === 'texts') return counted(Object.values(hour.k ?? {}).reduce((sum, byKey) => sum + sumKeys(byKey, sel.keys), 0));
+/** `bySlot`: the hour's records by slot and text key, read for a search only. */
+function hourCount(hour: AuditHourDoc, sel: Selection, bySlot?: Record<string, Record<string, number>>): { count: number | null; empty: boolean } {
+  if (sel.kind === 'texts') return counted(Object.values(bySlot ?? {}).reduce((sum, byKey) => sum + sumKeys(byKey, sel.keys), 0));
   return dayCount(hour, sel);
 }
 
-function slotCount(hour: AuditHourDoc, minute: string, sel: Selection): { count: number | null; empty: boolean } {
+function slotCount(hour: AuditHourDoc, minute: string, sel: Selection, bySlot?: Record<string, Record<string, number>>): { count: number | null; empty: boolean } {
   const records = hour.s?.[minute] ?? 0;
   if (sel.kind === 'all') return counted(records);
-  if (sel.kind === 'texts') return counted(sumKeys(hour.k?.[minute], sel.keys));
+  if (sel.kind === 'texts') return counted(sumKeys(bySlot?.[minute], sel.keys));
   // A slot's records by category are not counted.
   return { count: null, empty: records === 0 };
 }
@@ -207,14 +208,19 @@ export class AuditLog {
       .sort((a, b) => (a.day < b.day ? 1 : -1))
       .map((day): Piece => {
         const start = Date.parse(`${day.day}T00:00:00Z`);
-        let hours: Promise<AuditHourDoc[]> | null = null;
+        let hours: Promise<[AuditHourDoc[], AuditTextHourDoc[]]> | null = null;
         return {
           start,
           end: start + DAY_MS - 1,
           ...dayCount(day, sel, byText.get(day.day)),
           split: async () => {
-            hours ??= this.repos.auditCounts.hours(scope, day.day);
-            return (await hours).sort((a, b) => (a.hour < b.hour ? 1 : -1)).map((hour) => hourPiece(scope, hour, sel));
+            hours ??= Promise.all([
+              this.repos.auditCounts.hours(scope, day.day),
+              sel.kind === 'texts' ? this.repos.auditCounts.textHours(scope, day.day) : [],
+            ]);
+            const [counts, textCounts] = await hours;
+            const bySlot = new Map(textCounts.map((t) => [t.hour, t.k]));
+            return counts.sort((a, b) => (a.hour < b.hour ? 1 : -1)).map((hour) => hourPiece(scope, hour, sel, bySlot.get(hour.hour)));
           },
         };
       })
@@ -360,16 +366,16 @@ function hasCategories(filter: Partial<Categories>): boolean {
   return Object.values(filter).some((v) => v !== undefined);
 }
 
-function hourPiece(scope: string, hour: AuditHourDoc, sel: Selection): Piece {
+function hourPiece(scope: string, hour: AuditHourDoc, sel: Selection, bySlot?: Record<string, Record<string, number>>): Piece {
   const start = Date.parse(`${hour.hour}:00:00Z`);
   const slots = Object.keys(hour.s ?? {})
     .map((minute): Piece => {
       const slotStart = start + Number(minute) * 60_000;
       const slot = slotKey(scope, new Date(slotStart).toISOString().slice(0, 16));
-      return { start: slotStart, end: slotStart + SLOT_MS - 1, ...slotCount(hour, minute, sel), slot };
+      return { start: slotStart, end: slotStart + SLOT_MS - 1, ...slotCount(hour, minute, sel, bySlot), slot };
     })
     .sort((a, b) => b.start - a.start);
-  return { start, end: start + HOUR_MS - 1, ...hourCount(hour, sel), slots, split: () => Promise.resolve(slots) };
+  return { start, end: start + HOUR_MS - 1, ...hourCount(hour, sel, bySlot), slots, split: () => Promise.resolve(slots) };
 }
 
 function writeCursor(c: { t: number; i: string; k: number }, fingerprint: string): string {

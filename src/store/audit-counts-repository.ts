@@ -1,8 +1,8 @@
 // Counts of the audit trail (audit-layout.ts), written by the drainers as absolute totals with $max
 // (daily-rollups.ts), like the analytics: per scope (an organization, or `*` for all) and day, the
 // records by category (`audit_days`), and per scope and hour, by category and by slot (`audit_hours`);
-// an organization's also by text key, per day (`audit_text_days`, apart: only a search reads them,
-// and they would double what every listing decodes) and per slot (in its hour).
+// an organization's also by text key, per day (`audit_text_days`) and per slot (`audit_text_hours`):
+// apart, as only a search reads them, and they would double what every listing decodes.
 // A listing reads a scope's days (one small document each), then the hours of the days it enters.
 import type { Db } from 'mongodb';
 import { writeAll } from './bulk-writes.js';
@@ -36,8 +36,15 @@ export interface AuditHourDoc {
   c: Record<string, number>;
   /** Records by slot: the slot's minute (`00`, `10`, ... `50`). */
   s: Record<string, number>;
-  /** An organization's records by slot, then text key; absent for all organizations. */
-  k?: Record<string, Record<string, number>>;
+}
+
+/** An organization's records of an hour by slot, then text key. */
+export interface AuditTextHourDoc {
+  /** `${org id}:${day}T${hour}` */
+  _id: string;
+  scope_day: string;
+  hour: string;
+  k: Record<string, Record<string, number>>;
 }
 
 export interface AuditCountRows {
@@ -54,32 +61,33 @@ export function auditCountsRepository(db: Db) {
   const days = db.collection<AuditDayDoc>('audit_days');
   const hours = db.collection<AuditHourDoc>('audit_hours');
   const textDays = db.collection<AuditTextDayDoc>('audit_text_days');
+  const textHours = db.collection<AuditTextHourDoc>('audit_text_hours');
   return {
     /** Raises each stored count to the given one; counts only grow, so repeats and late writers are harmless. */
     async raise(rows: AuditCountRows[]): Promise<void> {
       const upsert = (scope: string, period: string, counts: Record<string, number>, onInsert: object) => ({
         updateOne: { filter: { _id: `${scope}:${period}` }, update: { $max: counts, $setOnInsert: onInsert }, upsert: true },
       });
-      const dayRows = rows.filter((r) => r.period.length === 10).map(({ scope, period, counts }) => {
-        const byText = Object.entries(counts).filter(([field]) => field.startsWith('x.'));
-        const byCategory = Object.entries(counts).filter(([field]) => !field.startsWith('x.'));
-        return { scope, period, byText: Object.fromEntries(byText), byCategory: Object.fromEntries(byCategory) };
-      });
+      // Text-key counts (`x.` per day, `k.` per slot) go to their own documents.
+      const split = (prefix: string) =>
+        rows.map(({ scope, period, counts }) => {
+          const entries = Object.entries(counts);
+          return {
+            scope,
+            period,
+            byText: Object.fromEntries(entries.filter(([field]) => field.startsWith(prefix))),
+            byCategory: Object.fromEntries(entries.filter(([field]) => !field.startsWith(prefix))),
+          };
+        });
+      const dayRows = split('x.').filter((r) => r.period.length === 10);
+      const hourRows = split('k.').filter((r) => r.period.length === 13);
+      const some = (counts: Record<string, number>) => Object.keys(counts).length > 0;
+      const hourFields = (scope: string, period: string) => ({ scope_day: `${scope}:${period.slice(0, 10)}`, hour: period });
       await Promise.all([
-        writeAll(
-          days,
-          dayRows.filter((r) => Object.keys(r.byCategory).length > 0).map(({ scope, period, byCategory }) => upsert(scope, period, byCategory, { scope, day: period })),
-        ),
-        writeAll(
-          textDays,
-          dayRows.filter((r) => Object.keys(r.byText).length > 0).map(({ scope, period, byText }) => upsert(scope, period, byText, { scope, day: period })),
-        ),
-        writeAll(
-          hours,
-          rows
-            .filter((r) => r.period.length === 13)
-            .map(({ scope, period, counts }) => upsert(scope, period, counts, { scope_day: `${scope}:${period.slice(0, 10)}`, hour: period })),
-        ),
+        writeAll(days, dayRows.filter((r) => some(r.byCategory)).map(({ scope, period, byCategory }) => upsert(scope, period, byCategory, { scope, day: period }))),
+        writeAll(textDays, dayRows.filter((r) => some(r.byText)).map(({ scope, period, byText }) => upsert(scope, period, byText, { scope, day: period }))),
+        writeAll(hours, hourRows.filter((r) => some(r.byCategory)).map(({ scope, period, byCategory }) => upsert(scope, period, byCategory, hourFields(scope, period)))),
+        writeAll(textHours, hourRows.filter((r) => some(r.byText)).map(({ scope, period, byText }) => upsert(scope, period, byText, hourFields(scope, period)))),
       ]);
     },
     /** Every day of a scope that has records, in no particular order. */
@@ -89,6 +97,10 @@ export function auditCountsRepository(db: Db) {
     /** An organization's days by text key, in no particular order. */
     textDays(orgId: string): Promise<AuditTextDayDoc[]> {
       return textDays.find({ scope: orgId }).toArray();
+    },
+    /** An organization's hours of one day by slot and text key, in no particular order. */
+    textHours(orgId: string, day: string): Promise<AuditTextHourDoc[]> {
+      return textHours.find({ scope_day: `${orgId}:${day}` }).toArray();
     },
     /** The hours of one day of a scope that have records, in no particular order. */
     hours(scope: string, day: string): Promise<AuditHourDoc[]> {

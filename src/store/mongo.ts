@@ -33,6 +33,7 @@ async function ensureIndexes(db: Db): Promise<void> {
     db.collection('audit_days').createIndex({ scope: 1, day: -1 }),
     db.collection('audit_hours').createIndex({ scope_day: 1 }),
     db.collection('audit_text_days').createIndex({ scope: 1 }),
+    db.collection('audit_text_hours').createIndex({ scope_day: 1 }),
     db.collection('audit_texts').createIndex({ org_id: 1 }),
     db.collection('analytics_daily').createIndex({ org_id: 1, day: 1 }),
     db.collection('evidence_daily').createIndex({ org_id: 1, day: 1 }),

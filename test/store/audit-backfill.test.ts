@@ -81,7 +81,7 @@ describe('backfillAuditLayout', () => {
     await h.db.collection('audit').updateMany({ org_id: 'org_slots' }, { $unset: { t: '' }, $set: { g: ['mas', 'ske'] } });
     await h.db.collection('audit_texts').deleteMany({ org_id: 'org_slots' });
     await h.db.collection('audit_text_days').deleteMany({ scope: 'org_slots' });
-    await h.db.collection('audit_hours').updateMany({ _id: { $regex: '^org_slots:' } } as object, { $unset: { k: '' } });
+    await h.db.collection('audit_text_hours').deleteMany({ _id: { $regex: '^org_slots:' } } as object);
     const redis = h.redis();
     for (const key of await redis.keys(`${journal.prefix}analytics:day:org_slots:*`)) await redis.del(key);
 
