@@ -1,7 +1,7 @@
 // Writing a held-out document: tagged templates whose interpolated `V`s are labelled values. Offsets
 // are UTF-16 code units, as in the main corpus (the builder is the main corpus's DocBuilder).
 import { DocBuilder, type EvalDoc } from '../corpus/doc.js';
-import type { Rng } from '../corpus/rng.js';
+import { Rng } from '../corpus/rng.js';
 
 /** A labelled value: its type and its exact text. */
 export interface V {
@@ -64,4 +64,42 @@ export class Writer {
 export interface Ctx {
   rng: Rng;
   d: Writer;
+}
+
+/** Writes one document of a kind. */
+export type Render = (c: Ctx) => void;
+
+/** A held-out corpus's size and seed. */
+export interface CorpusOptions {
+  seed: number;
+  size: number;
+  /** Share of benign documents. */
+  benignShare: number;
+}
+
+/**
+ * Deals a held-out corpus: `size` documents, the benign ones at shuffled places; kinds in shuffled
+ * rounds (a positive kind as many turns per round as its weight); each document from a generator of
+ * its own, the seed mixed with its index by `mix`, so one kind's draws never shift another's.
+ */
+export function dealDocs(
+  { seed, size, benignShare }: CorpusOptions,
+  kinds: { positive: Readonly<Record<string, readonly [Render, number]>>; benign: Readonly<Record<string, Render>> },
+  ids: { prefix: string; mix: number },
+): HoldoutDoc[] {
+  const order = new Rng(seed);
+  const benignCount = Math.round(size * benignShare);
+  const isBenign = order.shuffle(Array.from({ length: size }, (_, i) => i < benignCount));
+  const positive = Object.entries(kinds.positive).flatMap(([name, [render, weight]]) => Array.from({ length: weight }, () => [name, render] as const));
+  const benign = Object.entries(kinds.benign);
+  let posQueue: (readonly [string, Render])[] = [];
+  let benQueue: (readonly [string, Render])[] = [];
+  return isBenign.map((b, i) => {
+    if (b && benQueue.length === 0) benQueue = order.shuffle(benign);
+    if (!b && posQueue.length === 0) posQueue = order.shuffle(positive);
+    const [kind, render] = (b ? benQueue.pop() : posQueue.pop()) as readonly [string, Render];
+    const d = new Writer();
+    render({ rng: new Rng((seed ^ Math.imul(i + 1, ids.mix)) >>> 0), d });
+    return d.build(`${ids.prefix}${String(i).padStart(4, '0')}`, kind, b);
+  });
 }

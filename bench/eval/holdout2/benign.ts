@@ -1,13 +1,11 @@
 // Benign documents: no person, no credential, no account, but full of what looks like one:
 // digests, ids, versions, tracking numbers, masked or placeholder secrets, private and documentation
 // addresses, public identifiers of companies and securities, clinical words about no one.
-import type { Ctx } from '../holdout/doc.js';
+import type { Render } from '../holdout/doc.js';
 import {
   amazonOrder, amount, arn, awsAccountId, cve, docIp, ean13, epochMs, imageDigest, isbn13, isoTimestamp, mavenCoord, maskedSecret, npmIntegrity,
   percent, podName, privateIp, semver, sha1, sha256, shortSha, slackChannelId, sshFingerprint, stripeObjectId, ticketId, tracking, uuid,
 } from './lookalikes.js';
-
-type Render = (c: Ctx) => void;
 
 const releaseNotes: Render = ({ rng: r, d }) => {
   d.l`## v${semver(r)} (${isoTimestamp(r).slice(0, 10)})`;

@@ -3,8 +3,7 @@
 // exports, Kubernetes/Helm/Terraform, shell history, notebooks, forms in thirteen languages), with
 // values from its own generators. Written without looking at the detectors or at the earlier
 // corpora's templates and value generators. Deterministic for a seed. See docs/accuracy.md.
-import { Rng } from '../corpus/rng.js';
-import { Writer, type Ctx, type HoldoutDoc } from '../holdout/doc.js';
+import { dealDocs, type CorpusOptions, type HoldoutDoc, type Render } from '../holdout/doc.js';
 import { BENIGN_KINDS } from './benign.js';
 import { gitlabCiLog, githubActionsLog } from './kinds-ci.js';
 import { notebook, shellHistory } from './kinds-dev.js';
@@ -16,16 +15,9 @@ import { jsonLogs, nginxAccess, railsLog } from './kinds-logs.js';
 import { bankStatementEu, bankStatementUs, cryptoWithdrawal, orderConfirmation } from './kinds-money.js';
 import { chatTranscript, helpdeskCsv, helpdeskJson, whatsappExport } from './kinds-support.js';
 
-export interface Holdout2Options {
-  seed: number;
-  size: number;
-  /** Share of benign documents. */
-  benignShare: number;
-}
+export type Holdout2Options = CorpusOptions;
 
 export const DEFAULT_HOLDOUT2: Holdout2Options = { seed: 91_417_003, size: 800, benignShare: 0.25 };
-
-type Render = (c: Ctx) => void;
 
 /** Positive kinds and their turns per round: more for kinds that carry the rarer types. */
 export const POSITIVE_KINDS: Readonly<Record<string, readonly [Render, number]>> = {
@@ -61,25 +53,6 @@ export const POSITIVE_KINDS: Readonly<Record<string, readonly [Render, number]>>
   intlLetter: [intlLetter, 3],
 };
 
-function docRng(seed: number, i: number): Rng {
-  return new Rng((seed ^ Math.imul(i + 1, 0x85ebca6b)) >>> 0);
-}
-
 export function generateHoldout2(options: Partial<Holdout2Options> = {}): HoldoutDoc[] {
-  const { seed, size, benignShare } = { ...DEFAULT_HOLDOUT2, ...options };
-  const order = new Rng(seed);
-  const benignCount = Math.round(size * benignShare);
-  const isBenign = order.shuffle(Array.from({ length: size }, (_, i) => i < benignCount));
-  const positive = Object.entries(POSITIVE_KINDS).flatMap(([name, [render, weight]]) => Array.from({ length: weight }, () => [name, render] as const));
-  const benign = Object.entries(BENIGN_KINDS);
-  let posQueue: (readonly [string, Render])[] = [];
-  let benQueue: (readonly [string, Render])[] = [];
-  return isBenign.map((b, i) => {
-    if (b && benQueue.length === 0) benQueue = order.shuffle(benign);
-    if (!b && posQueue.length === 0) posQueue = order.shuffle(positive);
-    const [kind, render] = (b ? benQueue.pop() : posQueue.pop()) as readonly [string, Render];
-    const d = new Writer();
-    render({ rng: docRng(seed, i), d });
-    return d.build(`k${String(i).padStart(4, '0')}`, kind, b);
-  });
+  return dealDocs({ ...DEFAULT_HOLDOUT2, ...options }, { positive: POSITIVE_KINDS, benign: BENIGN_KINDS }, { prefix: 'k', mix: 0x85ebca6b });
 }
