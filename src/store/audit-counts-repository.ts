@@ -68,27 +68,23 @@ export function auditCountsRepository(db: Db) {
       const upsert = (scope: string, period: string, counts: Record<string, number>, onInsert: object) => ({
         updateOne: { filter: { _id: `${scope}:${period}` }, update: { $max: counts, $setOnInsert: onInsert }, upsert: true },
       });
-      // Text-key counts (`x.` per day, `k.` per slot) go to their own documents.
-      const split = (prefix: string) =>
-        rows.map(({ scope, period, counts }) => {
-          const entries = Object.entries(counts);
-          return {
-            scope,
-            period,
-            byText: Object.fromEntries(entries.filter(([field]) => field.startsWith(prefix))),
-            byCategory: Object.fromEntries(entries.filter(([field]) => !field.startsWith(prefix))),
-          };
-        });
-      const dayRows = split('x.').filter((r) => r.period.length === 10);
-      const hourRows = split('k.').filter((r) => r.period.length === 13);
-      const some = (counts: Record<string, number>) => Object.keys(counts).length > 0;
-      const hourFields = (scope: string, period: string) => ({ scope_day: `${scope}:${period.slice(0, 10)}`, hour: period });
-      await Promise.all([
-        writeAll(days, dayRows.filter((r) => some(r.byCategory)).map(({ scope, period, byCategory }) => upsert(scope, period, byCategory, { scope, day: period }))),
-        writeAll(textDays, dayRows.filter((r) => some(r.byText)).map(({ scope, period, byText }) => upsert(scope, period, byText, { scope, day: period }))),
-        writeAll(hours, hourRows.filter((r) => some(r.byCategory)).map(({ scope, period, byCategory }) => upsert(scope, period, byCategory, hourFields(scope, period)))),
-        writeAll(textHours, hourRows.filter((r) => some(r.byText)).map(({ scope, period, byText }) => upsert(scope, period, byText, hourFields(scope, period)))),
-      ]);
+      type Op = ReturnType<typeof upsert>;
+      const dayOps: Op[] = [];
+      const textDayOps: Op[] = [];
+      const hourOps: Op[] = [];
+      const textHourOps: Op[] = [];
+      for (const { scope, period, counts } of rows) {
+        const isDay = period.length === 10;
+        // Text-key counts (`x.` per day, `k.` per slot) go to their own documents.
+        const textPrefix = isDay ? 'x.' : 'k.';
+        const onInsert = isDay ? { scope, day: period } : { scope_day: `${scope}:${period.slice(0, 10)}`, hour: period };
+        const byCategory: Record<string, number> = {};
+        const byText: Record<string, number> = {};
+        for (const [field, n] of Object.entries(counts)) (field.startsWith(textPrefix) ? byText : byCategory)[field] = n;
+        if (Object.keys(byCategory).length > 0) (isDay ? dayOps : hourOps).push(upsert(scope, period, byCategory, onInsert));
+        if (Object.keys(byText).length > 0) (isDay ? textDayOps : textHourOps).push(upsert(scope, period, byText, onInsert));
+      }
+      await Promise.all([writeAll(days, dayOps), writeAll(textDays, textDayOps), writeAll(hours, hourOps), writeAll(textHours, textHourOps)]);
     },
     /** Every day of a scope that has records, in no particular order. */
     days(scope: string): Promise<AuditDayDoc[]> {
