@@ -171,9 +171,11 @@ export class AuditDrainer extends EventEmitter {
     await Promise.race([new Promise((r) => setTimeout(r, ms).unref()), once(this, 'stop')]);
   }
 
-  /** Resolves once the journal is empty and this drainer's last batch is stored, counted and copied. */
+  /** Resolves once the journal is empty and every record drained so far, by any drainer, is stored, counted and copied. */
   async settled(): Promise<void> {
-    while (this.busy || this.copying || this.targets.rollups.hasPending || (await this.journal.length()) > 0) await once(this, 'drained');
+    const { rollups } = this.targets;
+    // Another process's drainer may have stored a record whose counts it copies later: wait for those too.
+    while (this.busy || this.copying || rollups.hasPending || (await this.journal.length()) > 0 || (await rollups.uncopied()) > 0) await once(this, 'drained');
   }
 
   /** Finishes the batch in hand, then stops; entries not yet read stay in the journal for others. */

@@ -334,6 +334,11 @@ export class DailyRollups {
     return this.pending.size > 0;
   }
 
+  /** Counters some drainer (this one or another) counted into and has not copied to the store yet. */
+  uncopied(): Promise<number> {
+    return this.redis.scard(this.dirtyKey);
+  }
+
   /**
    * Copies the noted counters if their time has come (COPY_INTERVAL_MS), or `now`. Counters
    * another copier is copying are not waited for: they stay noted, for the next copy.
