@@ -14,7 +14,7 @@
 // each, after one unmeasured warm-up request, of the audit reads, a check by id, cold policy-key
 // resolution, analytics and compliance evidence; each answer is also checked for what it should hold.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, openSync } from 'node:fs';
+import { mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Redis } from 'ioredis';
@@ -585,10 +585,26 @@ async function describeStore(mongo: MongoHandle): Promise<string> {
   }
 }
 
+/**
+ * What a kept data set needs to be measured again (SCALE_KEEP writes it, SCALE_REUSE reads it): the
+ * database and Redis prefix it lives in, and what the seeding knew of it.
+ */
+interface KeptSet {
+  database: string;
+  redisPrefix: string;
+  bigOrgId: string;
+  perOrg: Record<string, number>;
+  ids: string[];
+  seeded: number;
+  freshKeys: Tenants['freshKeys'];
+}
+
 export async function benchScale(): Promise<void> {
   if (SIZES.some((s) => !Number.isInteger(s) || s <= 0) || SIZES.some((s, i) => i > 0 && s <= SIZES[i - 1]!)) {
     throw new Error(`SCALE_SIZES must be increasing positive integers, got '${process.env.SCALE_SIZES}'`);
   }
+  if (process.env.SCALE_REUSE) return remeasure(process.env.SCALE_REUSE);
+  const keep = process.env.SCALE_KEEP;
   const stack = benchStack('pf_bench_scale', 'npm run bench scale');
   const env = { ...stack.env, DASHBOARD_RATE_PER_MINUTE: '1000000', AUDIT_DRAIN_IN_API: String(DRAINERS === 'both') };
   const port = await freePort();
@@ -605,7 +621,8 @@ export async function benchScale(): Promise<void> {
     const store = await describeStore(mongo);
 
     console.log(`scale: creating ${fmt(ORGS)} organizations × 4 policies through the services`);
-    const tenants = await createTenants(services, repos, (REQUESTS + 1) * SIZES.length);
+    // A kept data set is measured again with keys no request has presented yet.
+    const tenants = await createTenants(services, repos, (REQUESTS + 1) * (keep ? 10 : SIZES.length));
     const big = tenants.auditOrgs[0]!;
     await complianceSetup(services, big);
     console.log(`scale: ${fmt(ORGS)} organizations in ${tenants.seconds.toFixed(0)} s; building the engine outcomes of ${AUDIT_ORGS} organizations' policies`);
@@ -647,8 +664,26 @@ export async function benchScale(): Promise<void> {
     });
     writeSection('scale', body);
     console.log(body);
+    if (keep) {
+      const kept: KeptSet = {
+        database: stack.database,
+        redisPrefix: stack.redisPrefix,
+        bigOrgId: big.org._id,
+        perOrg: Object.fromEntries(seeder.perOrg),
+        ids: seeder.ids,
+        seeded: seeder.seeded,
+        freshKeys: tenants.freshKeys,
+      };
+      writeFileSync(keep, JSON.stringify(kept));
+      console.log(`scale: data set kept in database ${stack.database}; SCALE_REUSE=${keep} measures it again (same REDIS_URL and MONGODB_URL)`);
+    }
   } finally {
     await Promise.all([stopProcess(worker), stopProcess(api)]);
+    if (keep) {
+      await mongo?.client.close();
+      redis.disconnect();
+      return;
+    }
     if (mongo) {
       await mongo.db.dropDatabase().catch(() => undefined);
       await mongo.client.close();
@@ -661,5 +696,30 @@ export async function benchScale(): Promise<void> {
       if (cursor === '0') break;
     }
     redis.disconnect();
+  }
+}
+
+/**
+ * SCALE_REUSE: the requests alone, against a data set an earlier run kept (SCALE_KEEP), with the
+ * API of today's build. For working on the read path; the judged figures come from a seeded run.
+ */
+async function remeasure(file: string): Promise<void> {
+  const kept = JSON.parse(readFileSync(file, 'utf8')) as KeptSet;
+  const stack = benchStack('pf_bench_scale', 'npm run bench scale');
+  const mongoUrl = Object.assign(new URL(stack.mongoBase), { pathname: `/${kept.database}` }).toString();
+  const env = { ...stack.env, MONGODB_URL: mongoUrl, REDIS_PREFIX: kept.redisPrefix, DASHBOARD_RATE_PER_MINUTE: '1000000', AUDIT_DRAIN_IN_API: 'false' };
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const api = start(['dist/api/server.js'], { ...env, PORT: String(port) }, 'api');
+  try {
+    await waitUntilAnswering(`${base}/ready`, api);
+    const seeder = { perOrg: new Map(Object.entries(kept.perOrg)), ids: kept.ids, seeded: kept.seeded } as Seeder;
+    const big = { org: { _id: kept.bigOrgId } } as SeedOrg;
+    // Each run takes keys no earlier run presented: the cache of policy keys must be cold.
+    const keys = kept.freshKeys.splice(0, REQUESTS + 1);
+    writeFileSync(file, JSON.stringify(kept));
+    await measureAll(base, seeder, big, keys, kept.seeded);
+  } finally {
+    await stopProcess(api);
   }
 }

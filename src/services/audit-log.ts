@@ -8,11 +8,13 @@
 // ahead: it reads slots newest first within a time budget and answers, when the budget runs out,
 // with what it found and a cursor to go on from.
 import { createHash } from 'node:crypto';
-import { ALL_ORGS, comboMatches, SLOT_MS, slotKey, type Categories } from '../store/audit-layout.js';
+import { ALL_ORGS, comboMatches, dayOf, SLOT_MS, slotKey, type Categories } from '../store/audit-layout.js';
 import type { AuditCountsRepository, AuditDayDoc, AuditHourDoc, AuditTextHourDoc } from '../store/audit-counts-repository.js';
 import type { AuditDoc, AuditRepository } from '../store/audit-repository.js';
 import type { AuditTextsRepository } from '../store/audit-texts-repository.js';
+import type { ClosedDayMarks } from '../store/closed-day-marks.js';
 import type { PolicyRepository } from '../store/policy-repository.js';
+import { AuditDays } from './audit-days.js';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -22,6 +24,8 @@ const SEARCH_READS_AT_ONCE = 8;
 const READ_AHEAD = 8;
 /** A slot is read by text key, one read per key, when a search matches this few texts; else read whole. */
 const KEYED_READS = 4;
+/** A window this short reads the counts of its own days, each by id, rather than all of the scope's days. */
+const WINDOW_READ_BY_DAY_MS = 14 * DAY_MS;
 
 export interface AuditListQuery {
   /** An organization's trail, or every organization's (an admin without org_id). */
@@ -74,6 +78,8 @@ interface Piece {
   count: number | null;
   /** Whether the counts say no record of it matches. */
   empty: boolean;
+  /** A slot's matching records as far as the counts tell: its count, or its share of its hour's. */
+  expect?: number;
   /** A day's hours or an hour's slots, newest first; absent for a slot. */
   split?: () => Promise<Piece[]>;
   /** An hour's slots, newest first (an hour's `split` answers them at once). */
@@ -136,10 +142,15 @@ interface Reading {
 }
 
 export class AuditLog {
+  private readonly scopeDays: AuditDays;
+
   constructor(
     private readonly repos: { audit: AuditRepository; auditCounts: AuditCountsRepository; auditTexts: AuditTextsRepository; policies: PolicyRepository },
+    closedDays: ClosedDayMarks,
     private readonly opts: { searchBudgetMs: number },
-  ) {}
+  ) {
+    this.scopeDays = new AuditDays(repos.auditCounts, closedDays);
+  }
 
   async list(q: AuditListQuery): Promise<AuditListPage> {
     const empty: AuditListPage = { items: [], total: 0, total_exact: true, next_cursor: null };
@@ -169,7 +180,7 @@ export class AuditLog {
     const query = (slot: string) => this.repos.audit.readSlot({ slot, filter });
     if (q.search === undefined) {
       const sel: Selection = hasCategories(filter) ? { kind: 'categories', filter } : { kind: 'all' };
-      return this.countedPage(await this.days(scope, sel, lo), { lo, read: query, matches: () => true }, start, end, skip, q.limit, fingerprint);
+      return this.countedPage(await this.days(scope, sel, lo, hi), { lo, read: query, matches: () => true }, start, end, skip, q.limit, fingerprint);
     }
     // A preflight_id is matched exactly: the page is that record, if this listing could show it.
     const byId = await this.repos.audit.findById(q.search);
@@ -185,7 +196,7 @@ export class AuditLog {
     const needle = q.search.toLowerCase();
     const matches = (doc: AuditDoc) => [doc.summary, doc.policy_name, doc.destination, doc.decision].some((f) => f.toLowerCase().includes(needle));
     if (scope === ALL_ORGS) {
-      return this.scanPage(await this.days(scope, { kind: 'scan', filter }, lo), { lo, read: query, matches }, start, skip, q.limit, fingerprint);
+      return this.scanPage(await this.days(scope, { kind: 'scan', filter }, lo, hi), { lo, read: query, matches }, start, skip, q.limit, fingerprint);
     }
     const keys = await this.repos.auditTexts.matching(scope, needle, filter);
     if (keys.size === 0) return empty;
@@ -194,15 +205,18 @@ export class AuditLog {
       keys.size <= KEYED_READS
         ? async (slot: string) => (await Promise.all([...keys].map((textKey) => this.repos.audit.readSlot({ slot, filter: {}, textKey })))).flat()
         : query;
-    return this.countedPage(await this.days(scope, { kind: 'texts', keys }, lo), { lo, read, matches }, start, end, skip, q.limit, fingerprint);
+    return this.countedPage(await this.days(scope, { kind: 'texts', keys }, lo, hi), { lo, read, matches }, start, end, skip, q.limit, fingerprint);
   }
 
   /** The scope's days that may hold matches, newest first, each splitting into hours and slots. */
-  private async days(scope: string, sel: Selection, lo: number): Promise<Piece[]> {
-    const [days, textDays] = await Promise.all([
-      this.repos.auditCounts.days(scope),
-      sel.kind === 'texts' ? this.repos.auditCounts.textDays(scope) : [],
-    ]);
+  private async days(scope: string, sel: Selection, lo: number, hi: number): Promise<Piece[]> {
+    const counts = this.repos.auditCounts;
+    const withTexts = sel.kind === 'texts';
+    // A short window reads its own days by id; a longer one (or none) every day of the scope (audit-days.ts).
+    const window = hi - lo <= WINDOW_READ_BY_DAY_MS ? daysBetween(lo, hi) : null;
+    const { days, textDays } = window
+      ? await Promise.all([counts.daysOf(scope, window), withTexts ? counts.textDaysOf(scope, window) : []]).then(([d, t]) => ({ days: d, textDays: t }))
+      : await this.scopeDays.all(scope, withTexts);
     const byText = new Map(textDays.map((d) => [d.day, d.x]));
     return days
       .sort((a, b) => (a.day < b.day ? 1 : -1))
@@ -216,7 +230,7 @@ export class AuditLog {
           split: async () => {
             hours ??= Promise.all([
               this.repos.auditCounts.hours(scope, day.day),
-              sel.kind === 'texts' ? this.repos.auditCounts.textHours(scope, day.day) : [],
+              withTexts ? this.repos.auditCounts.textHours(scope, day.day) : [],
             ]);
             const [counts, textCounts] = await hours;
             const bySlot = new Map(textCounts.map((t) => [t.hour, t.k]));
@@ -260,11 +274,20 @@ export class AuditLog {
       }
       return false;
     };
-    // Slots are read READ_AHEAD at a time ahead of the one consumed; one the counts skip is not waited for.
+    // Slots are read ahead of the one consumed, as many as the counts say the page still needs (at
+    // most READ_AHEAD; one more where a slot's matches are only estimated); one the counts skip is
+    // not waited for. A dense slot can fill a page alone: reading eight of them would decode eight pages.
     const walkSlots = async (slots: Piece[]): Promise<boolean> => {
       const reads = new Map<Piece, Promise<AuditDoc[]>>();
       const readAhead = (from: number) => {
+        const needed = skip + limit - items.length;
+        let expected = 0;
+        let estimated = false;
+        let past = 0;
         for (const p of slots.slice(from, from + READ_AHEAD)) {
+          if (expected >= needed && (!estimated || past++ > 0)) break;
+          expected += p.expect ?? Infinity;
+          estimated ||= p.count === null;
           if (reads.has(p) || skippable(p)) continue;
           const read = this.readSlot(p, r, start);
           read.catch(() => undefined);
@@ -295,7 +318,9 @@ export class AuditLog {
     const counts = await Promise.all(
       pieces.map(async (p): Promise<number> => {
         if (p.start > end.t || p.end < r.lo || p.empty) return 0;
-        if (p.start >= r.lo && p.end < end.t && p.count !== null) return p.count;
+        // `end` takes in every record at its own instant (i after everything), so a period ending there is whole.
+        const whole = p.end < end.t || (p.end === end.t && end.i === AFTER_EVERYTHING);
+        if (p.start >= r.lo && whole && p.count !== null) return p.count;
         if (p.split) return this.count(await p.split(), r, end);
         return (await this.readSlot(p, r, end)).length;
       }),
@@ -362,20 +387,32 @@ export class AuditLog {
   }
 }
 
+/** The UTC days (YYYY-MM-DD) from the one holding `lo` to the one holding `hi`. */
+function daysBetween(lo: number, hi: number): string[] {
+  const days: string[] = [];
+  for (let t = Math.floor(lo / DAY_MS) * DAY_MS; t <= hi; t += DAY_MS) days.push(dayOf(t));
+  return days;
+}
+
 function hasCategories(filter: Partial<Categories>): boolean {
   return Object.values(filter).some((v) => v !== undefined);
 }
 
 function hourPiece(scope: string, hour: AuditHourDoc, sel: Selection, bySlot?: Record<string, Record<string, number>>): Piece {
   const start = Date.parse(`${hour.hour}:00:00Z`);
+  const own = hourCount(hour, sel, bySlot);
+  // Where slots are not counted by category, each is expected to hold its share of the hour's matches.
+  const records = Object.values(hour.s ?? {}).reduce((a, b) => a + b, 0);
+  const share = own.count !== null && records > 0 ? own.count / records : 1;
   const slots = Object.keys(hour.s ?? {})
     .map((minute): Piece => {
       const slotStart = start + Number(minute) * 60_000;
       const slot = slotKey(scope, new Date(slotStart).toISOString().slice(0, 16));
-      return { start: slotStart, end: slotStart + SLOT_MS - 1, ...slotCount(hour, minute, sel, bySlot), slot };
+      const counts = slotCount(hour, minute, sel, bySlot);
+      return { start: slotStart, end: slotStart + SLOT_MS - 1, ...counts, expect: counts.count ?? (hour.s?.[minute] ?? 0) * share, slot };
     })
     .sort((a, b) => b.start - a.start);
-  return { start, end: start + HOUR_MS - 1, ...hourCount(hour, sel, bySlot), slots, split: () => Promise.resolve(slots) };
+  return { start, end: start + HOUR_MS - 1, ...own, slots, split: () => Promise.resolve(slots) };
 }
 
 function writeCursor(c: { t: number; i: string; k: number }, fingerprint: string): string {

@@ -94,6 +94,14 @@ export function auditCountsRepository(db: Db) {
     textDays(orgId: string): Promise<AuditTextDayDoc[]> {
       return textDays.find({ scope: orgId }).toArray();
     },
+    /** These days of a scope, those that have records: each read by its id (a short window reads only its own days). */
+    async daysOf(scope: string, dayList: readonly string[]): Promise<AuditDayDoc[]> {
+      return (await Promise.all(dayList.map((day) => days.findOne({ _id: `${scope}:${day}` })))).filter((d) => d !== null);
+    },
+    /** These days of an organization by text key, those that have records, each read by its id. */
+    async textDaysOf(orgId: string, dayList: readonly string[]): Promise<AuditTextDayDoc[]> {
+      return (await Promise.all(dayList.map((day) => textDays.findOne({ _id: `${orgId}:${day}` })))).filter((d) => d !== null);
+    },
     /** An organization's hours of one day by slot and text key, in no particular order. */
     textHours(orgId: string, day: string): Promise<AuditTextHourDoc[]> {
       return textHours.find({ scope_day: `${orgId}:${day}` }).toArray();

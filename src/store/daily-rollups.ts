@@ -12,6 +12,7 @@ import type { AnalyticsRepository, DailyTotals } from './analytics-repository.js
 import type { AuditCountRows, AuditCountsRepository } from './audit-counts-repository.js';
 import { ALL_ORGS, comboOf, hourOf, slotInHour, slotOf, textKeyOf } from './audit-layout.js';
 import type { AuditDoc } from './audit-repository.js';
+import { beforeToday, closedDayMarks, type ClosedDayMarks } from './closed-day-marks.js';
 import type { DayEvidence, EvidenceRepository, EvidenceTotals } from './evidence-repository.js';
 
 const ACK_AND_COUNT = `
@@ -178,6 +179,7 @@ export class DailyRollups {
   /** Counters this drainer counted into and has not copied yet. */
   private readonly pending = new Set<string>();
   private nextCopy = 0;
+  private readonly closedDays: ClosedDayMarks;
 
   constructor(
     private readonly redis: Redis,
@@ -186,6 +188,7 @@ export class DailyRollups {
   ) {
     this.counterPrefix = `${prefix}analytics:day:`;
     this.dirtyKey = `${prefix}analytics:dirty`;
+    this.closedDays = closedDayMarks(redis, prefix);
     redis.defineCommand('pfAckAndCount', { lua: ACK_AND_COUNT });
     redis.defineCommand('pfCleanIfUnchanged', { numberOfKeys: 2, lua: CLEAN_IF_UNCHANGED });
     redis.defineCommand('pfRelease', { numberOfKeys: 1, lua: RELEASE });
@@ -322,6 +325,8 @@ export class DailyRollups {
       if (Object.keys(audit).length > 0) auditRows.push({ scope: orgId, period: day, counts: audit });
     });
     await Promise.all([this.repos.analytics.raise(rows), this.repos.evidence.raise(evidenceRows), this.repos.auditCounts.raise(auditRows)]);
+    // Readers keep closed days in memory until their mark moves; a failure here fails the copy, which is retried.
+    await this.closedDays.moved(auditRows.filter((r) => r.period.length === 10 && beforeToday(r.period)).map((r) => r.scope));
     await Promise.all(keys.map((key, i) => this.redis.pfCleanIfUnchanged(this.dirtyKey, key, versions[i]!)));
   }
 

@@ -6,14 +6,20 @@ import { backfillAuditLayout } from '../../src/store/audit-backfill.js';
 import { AuditJournal } from '../../src/store/audit-journal.js';
 import { auditRepository, type AuditDoc } from '../../src/store/audit-repository.js';
 import { auditTextsRepository } from '../../src/store/audit-texts-repository.js';
+import { closedDayMarks } from '../../src/store/closed-day-marks.js';
 import { newId } from '../../src/store/ids.js';
 import { policyRepository } from '../../src/store/policy-repository.js';
 import { drainHarness } from '../helpers/drain.js';
 
 const h = drainHarness('backfill');
 const silent = { info: () => undefined };
-const auditLog = () =>
-  new AuditLog({ audit: auditRepository(h.db), auditCounts: auditCountsRepository(h.db), auditTexts: auditTextsRepository(h.db), policies: policyRepository(h.db) }, { searchBudgetMs: 10_000 });
+/** Made like the API makes it: the closed-day marks under the drainers' prefix. */
+const auditLog = (prefix: string) =>
+  new AuditLog(
+    { audit: auditRepository(h.db), auditCounts: auditCountsRepository(h.db), auditTexts: auditTextsRepository(h.db), policies: policyRepository(h.db) },
+    closedDayMarks(h.redis(), prefix),
+    { searchBudgetMs: 10_000 },
+  );
 
 const record = (at: number, decision: AuditDoc['decision']): AuditDoc => ({
   _id: newId('pf', at),
@@ -46,7 +52,7 @@ describe('backfillAuditLayout', () => {
     await drainer.start();
     await drainer.settled();
 
-    const log = auditLog();
+    const log = auditLog(journal.prefix);
     expect((await log.list({ orgId: 'org_old', filter: {}, limit: 10, offset: 0 })).total).toBe(1);
 
     const redis = h.redis();
@@ -85,7 +91,7 @@ describe('backfillAuditLayout', () => {
     const redis = h.redis();
     for (const key of await redis.keys(`${journal.prefix}analytics:day:org_slots:*`)) await redis.del(key);
 
-    const log = auditLog();
+    const log = auditLog(journal.prefix);
     const search = { orgId: 'org_slots', search: 'masked email', filter: {}, limit: 100, offset: 0 };
     expect((await log.list(search)).total).toBe(0);
     for (let run = 0; run < 2; run += 1) {

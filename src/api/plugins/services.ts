@@ -23,6 +23,7 @@ import { FileCheckService } from '../../services/file-check.js';
 import { adminTokenMatcher, SignInService } from '../../services/sign-in.js';
 import { KeyVault } from '../../store/api-keys.js';
 import { RateCounters } from '../../store/rate-counters.js';
+import { closedDayMarks } from '../../store/closed-day-marks.js';
 import { FailureThrottle } from '../../store/failure-throttle.js';
 import { SessionStore, signInThrottle } from '../../store/sessions.js';
 
@@ -89,7 +90,7 @@ export default fp(
     });
     const sessions = new SessionStore(app.redis, app.config.redis.prefix, app.config.session.ttlMs);
     app.decorate('services', {
-      auditLog: new AuditLog(repos, { searchBudgetMs: app.config.audit.searchBudgetMs }),
+      auditLog: new AuditLog(repos, closedDayMarks(app.redis, app.config.redis.prefix), { searchBudgetMs: app.config.audit.searchBudgetMs }),
       vault,
       keys,
       auditJournal,
