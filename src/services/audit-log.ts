@@ -14,7 +14,8 @@ import type { AuditDoc, AuditRepository } from '../store/audit-repository.js';
 import type { AuditTextsRepository } from '../store/audit-texts-repository.js';
 import type { ClosedDayMarks } from '../store/closed-day-marks.js';
 import type { PolicyRepository } from '../store/policy-repository.js';
-import { AuditDays } from './audit-days.js';
+import { AuditDays, type ScopeDays } from './audit-days.js';
+import { AuditTexts } from './audit-texts.js';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -22,8 +23,8 @@ const HOUR_MS = 3_600_000;
 const SEARCH_READS_AT_ONCE = 8;
 /** Slots a listing reads ahead of the one it consumes (at most this many read in vain per page). */
 const READ_AHEAD = 8;
-/** A slot is read by text key, one read per key, when a search matches this few texts; else read whole. */
-const KEYED_READS = 4;
+/** A search reads a slot by text key, one read per key the slot's counts hold, when it holds this few of them; else whole. */
+const KEYED_READS = 8;
 /** A window this short reads the counts of its own days, each by id, rather than all of the scope's days. */
 const WINDOW_READ_BY_DAY_MS = 14 * DAY_MS;
 
@@ -86,6 +87,8 @@ interface Piece {
   slots?: Piece[];
   /** A slot's key. */
   slot?: string;
+  /** A search's slot: the text keys searched for that its counts hold. */
+  keys?: string[];
 }
 
 /** What a listing selects, and so what its counts can say. */
@@ -137,12 +140,13 @@ function slotCount(hour: AuditHourDoc, minute: string, sel: Selection, bySlot?: 
 /** How the slots of a listing are read: which records of a slot the store is asked for, and which of those match. */
 interface Reading {
   lo: number;
-  read: (slot: string) => Promise<AuditDoc[]>;
+  read: (slot: Piece) => Promise<AuditDoc[]>;
   matches: (doc: AuditDoc) => boolean;
 }
 
 export class AuditLog {
   private readonly scopeDays: AuditDays;
+  private readonly texts: AuditTexts;
 
   constructor(
     private readonly repos: { audit: AuditRepository; auditCounts: AuditCountsRepository; auditTexts: AuditTextsRepository; policies: PolicyRepository },
@@ -150,6 +154,7 @@ export class AuditLog {
     private readonly opts: { searchBudgetMs: number },
   ) {
     this.scopeDays = new AuditDays(repos.auditCounts, closedDays);
+    this.texts = new AuditTexts(repos.auditTexts);
   }
 
   async list(q: AuditListQuery): Promise<AuditListPage> {
@@ -177,13 +182,14 @@ export class AuditLog {
       skip += c.k;
     }
     const { filter } = q;
-    const query = (slot: string) => this.repos.audit.readSlot({ slot, filter });
+    const query = (piece: Piece) => this.repos.audit.readSlot({ slot: piece.slot!, filter });
     if (q.search === undefined) {
       const sel: Selection = hasCategories(filter) ? { kind: 'categories', filter } : { kind: 'all' };
-      return this.countedPage(await this.days(scope, sel, lo, hi), { lo, read: query, matches: () => true }, start, end, skip, q.limit, fingerprint);
+      return this.countedPage(this.pieces(scope, sel, lo, await this.days(scope, false, lo, hi)), { lo, read: query, matches: () => true }, start, end, skip, q.limit, fingerprint);
     }
     // A preflight_id is matched exactly: the page is that record, if this listing could show it.
-    const byId = await this.repos.audit.findById(q.search);
+    // An organization's search reads its counts meanwhile (by text key too), for when it is not one.
+    const [byId, counts] = await Promise.all([this.repos.audit.findById(q.search), this.days(scope, scope !== ALL_ORGS, lo, hi)]);
     if (byId) {
       const fits =
         byId.created_at.getTime() >= lo &&
@@ -196,27 +202,31 @@ export class AuditLog {
     const needle = q.search.toLowerCase();
     const matches = (doc: AuditDoc) => [doc.summary, doc.policy_name, doc.destination, doc.decision].some((f) => f.toLowerCase().includes(needle));
     if (scope === ALL_ORGS) {
-      return this.scanPage(await this.days(scope, { kind: 'scan', filter }, lo, hi), { lo, read: query, matches }, start, skip, q.limit, fingerprint);
+      return this.scanPage(this.pieces(scope, { kind: 'scan', filter }, lo, counts), { lo, read: query, matches }, start, skip, q.limit, fingerprint);
     }
-    const keys = await this.repos.auditTexts.matching(scope, needle, filter);
+    const keys = await this.texts.matching(scope, needle, filter, counts.textDays);
     if (keys.size === 0) return empty;
-    // A few texts: the store returns only their records. Many: whole slots, matched here.
-    const read =
-      keys.size <= KEYED_READS
-        ? async (slot: string) => (await Promise.all([...keys].map((textKey) => this.repos.audit.readSlot({ slot, filter: {}, textKey })))).flat()
-        : query;
-    return this.countedPage(await this.days(scope, { kind: 'texts', keys }, lo, hi), { lo, read, matches }, start, end, skip, q.limit, fingerprint);
+    // A slot holding a few of the texts: the store returns only their records. Many: the whole slot, matched here.
+    const read = async (piece: Piece) =>
+      piece.keys && piece.keys.length <= KEYED_READS
+        ? (await Promise.all(piece.keys.map((textKey) => this.repos.audit.readSlot({ slot: piece.slot!, filter: {}, textKey })))).flat()
+        : query(piece);
+    return this.countedPage(this.pieces(scope, { kind: 'texts', keys }, lo, counts), { lo, read, matches }, start, end, skip, q.limit, fingerprint);
+  }
+
+  /** The counts of the scope's days in [lo, hi] (and more), by text key too when `withTexts`. */
+  private async days(scope: string, withTexts: boolean, lo: number, hi: number): Promise<ScopeDays> {
+    // A short window reads its own days by id; a longer one (or none) every day of the scope (audit-days.ts).
+    if (hi - lo > WINDOW_READ_BY_DAY_MS) return this.scopeDays.all(scope, withTexts);
+    const window = daysBetween(lo, hi);
+    const counts = this.repos.auditCounts;
+    const [days, textDays] = await Promise.all([counts.daysOf(scope, window), withTexts ? counts.textDaysOf(scope, window) : []]);
+    return { days, textDays };
   }
 
   /** The scope's days that may hold matches, newest first, each splitting into hours and slots. */
-  private async days(scope: string, sel: Selection, lo: number, hi: number): Promise<Piece[]> {
-    const counts = this.repos.auditCounts;
+  private pieces(scope: string, sel: Selection, lo: number, { days, textDays }: ScopeDays): Piece[] {
     const withTexts = sel.kind === 'texts';
-    // A short window reads its own days by id; a longer one (or none) every day of the scope (audit-days.ts).
-    const window = hi - lo <= WINDOW_READ_BY_DAY_MS ? daysBetween(lo, hi) : null;
-    const { days, textDays } = window
-      ? await Promise.all([counts.daysOf(scope, window), withTexts ? counts.textDaysOf(scope, window) : []]).then(([d, t]) => ({ days: d, textDays: t }))
-      : await this.scopeDays.all(scope, withTexts);
     const byText = new Map(textDays.map((d) => [d.day, d.x]));
     return days
       .sort((a, b) => (a.day < b.day ? 1 : -1))
@@ -243,7 +253,7 @@ export class AuditLog {
 
   /** The matching records of a slot within the walk's bounds, newest first. */
   private async readSlot(piece: Piece, r: Reading, from: Position): Promise<AuditDoc[]> {
-    const docs = await r.read(piece.slot!);
+    const docs = await r.read(piece);
     return docs.filter((d) => d.created_at.getTime() >= r.lo && olderThan(d, from) && r.matches(d)).sort(newestFirst);
   }
 
@@ -409,7 +419,8 @@ function hourPiece(scope: string, hour: AuditHourDoc, sel: Selection, bySlot?: R
       const slotStart = start + Number(minute) * 60_000;
       const slot = slotKey(scope, new Date(slotStart).toISOString().slice(0, 16));
       const counts = slotCount(hour, minute, sel, bySlot);
-      return { start: slotStart, end: slotStart + SLOT_MS - 1, ...counts, expect: counts.count ?? (hour.s?.[minute] ?? 0) * share, slot };
+      const keys = sel.kind === 'texts' ? [...sel.keys].filter((key) => (bySlot?.[minute]?.[key] ?? 0) > 0) : undefined;
+      return { start: slotStart, end: slotStart + SLOT_MS - 1, ...counts, expect: counts.count ?? (hour.s?.[minute] ?? 0) * share, slot, keys };
     })
     .sort((a, b) => b.start - a.start);
   return { start, end: start + HOUR_MS - 1, ...own, slots, split: () => Promise.resolve(slots) };

@@ -40,15 +40,9 @@ export function auditTextsRepository(db: Db) {
       if (known.size + fresh.size > KNOWN_LIMIT) known.clear();
       for (const id of fresh.keys()) known.add(id);
     },
-    /** The keys of an organization's texts that contain `needle` (lower case) and have the categories given. */
-    async matching(orgId: string, needle: string, filter: Partial<Categories>): Promise<Set<string>> {
-      const texts = await col.find({ org_id: orgId }).toArray();
-      const keys = new Set<string>();
-      for (const t of texts) {
-        const fits = (Object.keys(filter) as Array<keyof Categories>).every((k) => filter[k] === undefined || filter[k] === t[k]);
-        if (fits && t.text.includes(needle)) keys.add(t.key);
-      }
-      return keys;
+    /** Every text of an organization, in no particular order. */
+    ofOrg(orgId: string): Promise<AuditTextDoc[]> {
+      return col.find({ org_id: orgId }).toArray();
     },
   };
 }
