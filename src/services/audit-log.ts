@@ -21,8 +21,10 @@ const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 /** Slots read at once while a search of all organizations scans. */
 const SEARCH_READS_AT_ONCE = 8;
-/** Slots a listing reads ahead of the one it consumes (at most this many read in vain per page). */
+/** Slots a listing reads ahead of the one it consumes where their matches are estimated (at most this many read in vain per page). */
 const READ_AHEAD = 8;
+/** ... and where they are counted: every one of them is needed, so more at once cost no more work. */
+const COUNTED_READ_AHEAD = 16;
 /** A search reads a slot by text key, one read per key the slot's counts hold, when it holds this few of them; else whole. */
 const KEYED_READS = 8;
 /** A window this short reads the counts of its own days, each by id, rather than all of the scope's days. */
@@ -123,16 +125,9 @@ function dayCount(day: Pick<AuditDayDoc, 'c'>, sel: Selection, byText?: Record<s
   return sel.kind === 'scan' ? { count: null, empty: matching === 0 } : counted(matching);
 }
 
-/** `bySlot`: the hour's records by slot and text key, read for a search only. */
-function hourCount(hour: AuditHourDoc, sel: Selection, bySlot?: Record<string, Record<string, number>>): { count: number | null; empty: boolean } {
-  if (sel.kind === 'texts') return counted(Object.values(bySlot ?? {}).reduce((sum, byKey) => sum + sumKeys(byKey, sel.keys), 0));
-  return dayCount(hour, sel);
-}
-
-function slotCount(hour: AuditHourDoc, minute: string, sel: Selection, bySlot?: Record<string, Record<string, number>>): { count: number | null; empty: boolean } {
+function slotCount(hour: AuditHourDoc, minute: string, sel: Selection): { count: number | null; empty: boolean } {
   const records = hour.s?.[minute] ?? 0;
   if (sel.kind === 'all') return counted(records);
-  if (sel.kind === 'texts') return counted(sumKeys(bySlot?.[minute], sel.keys));
   // A slot's records by category are not counted.
   return { count: null, empty: records === 0 };
 }
@@ -226,26 +221,23 @@ export class AuditLog {
 
   /** The scope's days that may hold matches, newest first, each splitting into hours and slots. */
   private pieces(scope: string, sel: Selection, lo: number, { days, textDays }: ScopeDays): Piece[] {
-    const withTexts = sel.kind === 'texts';
     const byText = new Map(textDays.map((d) => [d.day, d.x]));
     return days
       .sort((a, b) => (a.day < b.day ? 1 : -1))
       .map((day): Piece => {
         const start = Date.parse(`${day.day}T00:00:00Z`);
-        let hours: Promise<[AuditHourDoc[], AuditTextHourDoc[]]> | null = null;
+        let hours: Promise<Piece[]> | null = null;
         return {
           start,
           end: start + DAY_MS - 1,
           ...dayCount(day, sel, byText.get(day.day)),
-          split: async () => {
-            hours ??= Promise.all([
-              this.repos.auditCounts.hours(scope, day.day),
-              withTexts ? this.repos.auditCounts.textHours(scope, day.day) : [],
-            ]);
-            const [counts, textCounts] = await hours;
-            const bySlot = new Map(textCounts.map((t) => [t.hour, t.k]));
-            return counts.sort((a, b) => (a.hour < b.hour ? 1 : -1)).map((hour) => hourPiece(scope, hour, sel, bySlot.get(hour.hour)));
-          },
+          // A search's hours are its counts by text key alone.
+          split: () =>
+            (hours ??= (
+              sel.kind === 'texts'
+                ? this.repos.auditCounts.textHours(scope, day.day).then((hs) => hs.map((hour) => textHourPiece(scope, hour, sel.keys)))
+                : this.repos.auditCounts.hours(scope, day.day).then((hs) => hs.map((hour) => hourPiece(scope, hour, sel)))
+            ).then((pieces) => pieces.sort((a, b) => b.start - a.start))),
         };
       })
       .filter((day) => day.end >= lo);
@@ -285,8 +277,9 @@ export class AuditLog {
       return false;
     };
     // Slots are read ahead of the one consumed, as many as the counts say the page still needs (at
-    // most READ_AHEAD; one more where a slot's matches are only estimated); one the counts skip is
-    // not waited for. A dense slot can fill a page alone: reading eight of them would decode eight pages.
+    // most COUNTED_READ_AHEAD; READ_AHEAD and one more where a slot's matches are only estimated); one
+    // the counts skip is not waited for. A dense slot can fill a page alone: reading eight of them
+    // would decode eight pages.
     const walkSlots = async (slots: Piece[]): Promise<boolean> => {
       const reads = new Map<Piece, Promise<AuditDoc[]>>();
       const readAhead = (from: number) => {
@@ -294,8 +287,9 @@ export class AuditLog {
         let expected = 0;
         let estimated = false;
         let past = 0;
-        for (const p of slots.slice(from, from + READ_AHEAD)) {
+        for (const [k, p] of slots.slice(from, from + COUNTED_READ_AHEAD).entries()) {
           if (expected >= needed && (!estimated || past++ > 0)) break;
+          if (estimated && k >= READ_AHEAD) break;
           expected += p.expect ?? Infinity;
           estimated ||= p.count === null;
           if (reads.has(p) || skippable(p)) continue;
@@ -408,9 +402,9 @@ function hasCategories(filter: Partial<Categories>): boolean {
   return Object.values(filter).some((v) => v !== undefined);
 }
 
-function hourPiece(scope: string, hour: AuditHourDoc, sel: Selection, bySlot?: Record<string, Record<string, number>>): Piece {
+function hourPiece(scope: string, hour: AuditHourDoc, sel: Selection): Piece {
   const start = Date.parse(`${hour.hour}:00:00Z`);
-  const own = hourCount(hour, sel, bySlot);
+  const own = dayCount(hour, sel);
   // Where slots are not counted by category, each is expected to hold its share of the hour's matches.
   const records = Object.values(hour.s ?? {}).reduce((a, b) => a + b, 0);
   const share = own.count !== null && records > 0 ? own.count / records : 1;
@@ -418,12 +412,31 @@ function hourPiece(scope: string, hour: AuditHourDoc, sel: Selection, bySlot?: R
     .map((minute): Piece => {
       const slotStart = start + Number(minute) * 60_000;
       const slot = slotKey(scope, new Date(slotStart).toISOString().slice(0, 16));
-      const counts = slotCount(hour, minute, sel, bySlot);
-      const keys = sel.kind === 'texts' ? [...sel.keys].filter((key) => (bySlot?.[minute]?.[key] ?? 0) > 0) : undefined;
-      return { start: slotStart, end: slotStart + SLOT_MS - 1, ...counts, expect: counts.count ?? (hour.s?.[minute] ?? 0) * share, slot, keys };
+      const counts = slotCount(hour, minute, sel);
+      return { start: slotStart, end: slotStart + SLOT_MS - 1, ...counts, expect: counts.count ?? (hour.s?.[minute] ?? 0) * share, slot };
     })
     .sort((a, b) => b.start - a.start);
   return { start, end: start + HOUR_MS - 1, ...own, slots, split: () => Promise.resolve(slots) };
+}
+
+/** A search's hour, from its counts by slot and text key: each slot is counted, and knows which of the keys it holds. */
+function textHourPiece(scope: string, hour: AuditTextHourDoc, keys: ReadonlySet<string>): Piece {
+  const start = Date.parse(`${hour.hour}:00:00Z`);
+  const slots = Object.entries(hour.k ?? {})
+    .map(([minute, byKey]): Piece => {
+      const slotStart = start + Number(minute) * 60_000;
+      const count = sumKeys(byKey, keys);
+      return {
+        start: slotStart,
+        end: slotStart + SLOT_MS - 1,
+        ...counted(count),
+        expect: count,
+        slot: slotKey(scope, new Date(slotStart).toISOString().slice(0, 16)),
+        keys: [...keys].filter((key) => (byKey[key] ?? 0) > 0),
+      };
+    })
+    .sort((a, b) => b.start - a.start);
+  return { start, end: start + HOUR_MS - 1, ...counted(slots.reduce((sum, p) => sum + p.count!, 0)), slots, split: () => Promise.resolve(slots) };
 }
 
 function writeCursor(c: { t: number; i: string; k: number }, fingerprint: string): string {
