@@ -8,11 +8,21 @@ const MAC_ADDRESS: DetectorType = { type: 'MAC_ADDRESS', category: 'PII' };
 // A MAC address names one network card, and so the device and often the person carrying it
 // (Presidio reports it; GDPR counts device identifiers as personal data). Three written forms:
 // six hex pairs joined by `:` or `-` (one separator throughout), and Cisco's three dotted groups of
-// four. Each regex matches a fixed length and the edges are checked in code, so the scan is linear.
+// four. Each separator in the text is tried once as the first of a fixed-length layout, checked in
+// code, so the scan is linear and touches only the separators.
 
-/** Six pairs; the separator is captured and repeated. */
-const PAIRS = /[0-9A-Fa-f]{2}([:-])[0-9A-Fa-f]{2}(?:\1[0-9A-Fa-f]{2}){4}/g;
-const DOTTED = /[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}/g;
+/** How a MAC is written: `groups` runs of `size` hex digits joined by one separator. */
+interface Layout {
+  separator: string;
+  size: number;
+  groups: number;
+}
+
+const LAYOUTS: readonly Layout[] = [
+  { separator: ':', size: 2, groups: 6 },
+  { separator: '-', size: 2, groups: 6 },
+  { separator: '.', size: 4, groups: 3 },
+];
 const SEPARATORS = ':.-';
 
 const MAC_CUE =
@@ -58,14 +68,26 @@ function standsApart(text: string, start: number, end: number): boolean {
   return group === 0 || group > 4 || isAlnumCode(text.charCodeAt(j));
 }
 
-function findShape(text: string, shape: RegExp, found: Finding[]): void {
-  shape.lastIndex = 0;
-  for (let m = shape.exec(text); m !== null; m = shape.exec(text)) {
-    const start = m.index;
-    const end = start + m[0].length;
-    if (standsApart(text, start, end)) found.push(makeFinding(MAC_ADDRESS, text, start, end, confidenceOf(text, start, end)));
-    // Matches have a fixed length: after a rejected one (`ac:00:1a:…` inside `mac:00:1a:…`) look again one further on.
-    else shape.lastIndex = start + 1;
+/** True when text[start…] is the layout: hex digits with the separator at every group's end. */
+function isLayout(text: string, start: number, { separator, size, groups }: Layout): boolean {
+  const sep = separator.charCodeAt(0);
+  const length = groups * (size + 1) - 1;
+  for (let k = 0; k < length; k++) {
+    const c = text.charCodeAt(start + k);
+    if (k % (size + 1) === size ? c !== sep : !isHexCode(c)) return false;
+  }
+  return true;
+}
+
+function findLayout(text: string, layout: Layout, found: Finding[]): void {
+  const length = layout.groups * (layout.size + 1) - 1;
+  for (let i = text.indexOf(layout.separator); i !== -1; i = text.indexOf(layout.separator, i + 1)) {
+    // Each separator is tried as the first one of an address (`ac:00:1a:…` in `mac:00:1a:…` fails on its edge, `00:1a:…` is next).
+    const start = i - layout.size;
+    const end = start + length;
+    if (start < 0 || end > text.length || !isLayout(text, start, layout) || !standsApart(text, start, end)) continue;
+    found.push(makeFinding(MAC_ADDRESS, text, start, end, confidenceOf(text, start, end)));
+    i = end - 1;
   }
 }
 
@@ -73,8 +95,7 @@ export const macAddress: Detector = {
   ...MAC_ADDRESS,
   find(text) {
     const found: Finding[] = [];
-    if (text.includes(':') || text.includes('-')) findShape(text, PAIRS, found);
-    if (text.includes('.')) findShape(text, DOTTED, found);
+    for (const layout of LAYOUTS) findLayout(text, layout, found);
     return found;
   },
 };
