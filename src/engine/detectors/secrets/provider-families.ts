@@ -19,6 +19,8 @@ const HEX = '0-9a-f';
 const ANY_HEX = '0-9a-fA-F';
 const B64URL = 'A-Za-z0-9_\\-';
 const B64 = 'A-Za-z0-9+/';
+/** Base58 (no 0, O, I, l), as Resend writes its keys. */
+const BASE58 = '1-9A-HJ-NP-Za-km-z';
 
 interface Token {
   /** What every match starts with, lower-cased into the detector's keywords. */
@@ -159,6 +161,12 @@ export const FAMILIES: readonly Family[] = [
   { type: 'CLOUDFLARE_ORIGIN_CA_KEY', tokens: [laid('v1.0-', `${HEX}-`, /^v1\.0-[0-9a-f]{24}-[0-9a-f]{146}$/)] },
   { type: 'CONTENTFUL_TOKEN', tokens: [body('CFPAT-', B64URL, 43)] },
   { type: 'DATABRICKS_TOKEN', tokens: [laid('dapi', `${HEX}-`, /^dapi[0-9a-f]{32}(?:-\d)?$/)] },
+  {
+    // `startproject` writes SECRET_KEY as `django-insecure-` + 50 characters; a kept one signs
+    // every session and password reset of the site.
+    type: 'DJANGO_SECRET_KEY',
+    tokens: [{ keyword: 'django-insecure-', shape: { pattern: /["'](django-insecure-[^"'\s]{20,250})["']/dg, group: 1, judge: () => SURE } }],
+  },
   { type: 'DEFINED_NETWORKING_API_TOKEN', tokens: [laid('dnkey-', `${B64URL}=`, /^dnkey-[A-Za-z0-9=_-]{26}-[A-Za-z0-9=_-]{52}$/)] },
   {
     type: 'DIGITALOCEAN_TOKEN',
@@ -250,6 +258,7 @@ export const FAMILIES: readonly Family[] = [
     type: 'PLAID_ACCESS_TOKEN',
     tokens: [laid('access-', 'a-z0-9-', /^access-(?:sandbox|development|production)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)],
   },
+  { type: 'PINECONE_API_KEY', tokens: [laid('pcsk_', `${ALNUM}_`, /^pcsk_[A-Za-z0-9]{5,6}_[A-Za-z0-9]{63}$/)] },
   { type: 'PLANETSCALE_TOKEN', tokens: [laid('pscale_', `${B64URL}=.`, /^pscale_(?:tkn|oauth|pw)_[\w=.-]{32,64}$/)] },
   { type: 'POSTMAN_API_KEY', tokens: [laid('PMAK-', `${ANY_HEX}-`, /^PMAK-[0-9a-f]{24}-[0-9a-f]{34}$/i)] },
   { type: 'PREFECT_API_KEY', tokens: [body('pnu_', ALNUM, 36)] },
@@ -257,6 +266,7 @@ export const FAMILIES: readonly Family[] = [
   { type: 'PYPI_TOKEN', tokens: [body('pypi-AgEIcHlwaS5vcmc', B64URL, 50, 1000)] },
   { type: 'README_API_KEY', tokens: [body('rdme_', 'a-z0-9', 70)] },
   { type: 'REPLICATE_API_TOKEN', tokens: [body('r8_', ALNUM, 37)] },
+  { type: 'RESEND_API_KEY', tokens: [laid('re_', `${ALNUM}_`, new RegExp(`^re_[${BASE58}]{8}_[${BASE58}]{24}$`))] },
   { type: 'RUBYGEMS_API_KEY', tokens: [body('rubygems_', HEX, 48)] },
   { type: 'SCALINGO_TOKEN', tokens: [body('tk-us-', B64URL, 48)] },
   { type: 'SENDGRID_API_KEY', tokens: [laid('SG.', `${B64URL}.`, /^SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/)] },
@@ -286,6 +296,12 @@ export const FAMILIES: readonly Family[] = [
   {
     type: 'SQUARE_TOKEN',
     tokens: [body('sq0atp-', B64URL, 22, 60), body('sq0csp-', B64URL, 43), laid('EAAA', B64URL, /^EAAA[A-Za-z0-9_-]{22,60}$/, LIKELY)],
+  },
+  {
+    // Personal access tokens (`sbp_` + 40 hex) and the newer secret keys (`sb_secret_` + 31 or more);
+    // `sb_publishable_` keys are made for browsers and not reported.
+    type: 'SUPABASE_TOKEN',
+    tokens: [body('sbp_', HEX, 40), body('sb_secret_', B64URL, 31, 64)],
   },
   {
     type: 'TELEGRAM_BOT_TOKEN',

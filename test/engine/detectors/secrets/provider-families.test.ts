@@ -13,6 +13,7 @@ const upper = (n: number) => random('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', n);
 const letters = (n: number) => random('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', n);
 const lower = (n: number) => random('abcdefghijklmnopqrstuvwxyz0123456789', n);
 const digits = (n: number) => random('0123456789', n);
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const uuid = () => `${hex(8)}-${hex(4)}-${hex(4)}-${hex(4)}-${hex(12)}`;
 
 // One token per shape, built from random bodies (none is a live key), with the text it needs
@@ -27,6 +28,10 @@ const TOKENS: [string, string][] = [
   ['CASTAI_API_KEY', `castai_v1_${b62(64)}_${b62(8)}`],
   ['CHIEFTOOLS_TOKEN', `ctp_${b62(36)}`],
   ['CHIEFTOOLS_TOKEN', `ctr_${b62(120)}`],
+  ['PINECONE_API_KEY', `pcsk_${b62(5)}_${b62(63)}`],
+  ['RESEND_API_KEY', `re_${random(BASE58, 8)}_${random(BASE58, 24)}`],
+  ['SUPABASE_TOKEN', `sbp_${hex(40)}`],
+  ['SUPABASE_TOKEN', `sb_secret_${b64url(31)}`],
   ['DEFINED_NETWORKING_API_TOKEN', `dnkey-${b64url(26)}-${b64url(52)}`],
   ['INTRA42_CLIENT_SECRET', `s-s4t2ud-${hex(64)}`],
   ['LANGSMITH_API_KEY', `lsv2_pt_${lower(32)}_${lower(10)}`],
@@ -121,7 +126,10 @@ const sidekiq = `${hex(8)}:${hex(8)}`;
 const consumerSecret = b64url(64);
 const consumerKey = b62(32);
 const nuget = 'Fe3d!nuget-Pa55';
+const django = `django-insecure-${random('abcdefghijklmnopqrstuvwxyz0123456789!@#$%^&*(-_=+)', 50)}`;
 const KEYED: [string, string, string][] = [
+  ['DJANGO_SECRET_KEY', django, `SECRET_KEY = "${django}"`],
+  ['DJANGO_SECRET_KEY', django, `# settings.py\nSECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", '${django}')`],
   ['BITBUCKET_TOKEN', consumerSecret, `BITBUCKET_CLIENT_SECRET=${consumerSecret}`],
   ['BITBUCKET_TOKEN', consumerKey, `bitbucket.oauth_consumer_key: "${consumerKey}"`],
   ['NUGET_CONFIG_PASSWORD', nuget, `<packageSourceCredentials><feed>\n  <add key="Username" value="ci" />\n  <add key="ClearTextPassword" value="${nuget}" />\n</feed></packageSourceCredentials>`],
@@ -223,6 +231,11 @@ describe('provider families', () => {
       ['MAILGUN_API_KEY', `mailgun ${hex(32)}-${hex(8)}-${hex(7)}`],
       ['TWITTER_BEARER_TOKEN', `twitter bearer ${'A'.repeat(21)}${b62(40)}`],
       ['AZURE_DATA_FACTORY_KEY', `IR@${uuid()}@adf@we@${b64(20)}=`],
+      ['RESEND_API_KEY', `re_0${random(BASE58, 7)}_${random(BASE58, 24)}`],
+      ['RESEND_API_KEY', `re_${random(BASE58, 7)}_${random(BASE58, 24)}`],
+      ['PINECONE_API_KEY', `pcsk_${b62(5)}_${b62(40)}`],
+      ['SUPABASE_TOKEN', `sb_publishable_${b64url(31)}`],
+      ['DJANGO_SECRET_KEY', "SECRET_KEY = 'django-insecure-'"],
     ] as const) {
       expect(found(`vault ${text}`, type), text).toEqual([]);
     }
