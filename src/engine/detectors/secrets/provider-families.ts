@@ -188,7 +188,14 @@ export const FAMILIES: readonly Family[] = [
   { type: 'DUFFEL_TOKEN', tokens: [laid('duffel_', `${B64URL}=`, /^duffel_(?:test|live)_[A-Za-z0-9_=-]{43}$/)] },
   { type: 'DYNATRACE_TOKEN', tokens: [laid('dt0c01.', `${ALNUM}.`, /^dt0c01\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{64}$/)] },
   { type: 'EASYPOST_API_KEY', tokens: [body('EZAK', ALNUM, 54), body('EZTK', ALNUM, 54, 54, LIKELY)] },
-  { type: 'FACEBOOK_ACCESS_TOKEN', tokens: [laid('EAA', ALNUM, /^EAA[A-Z][A-Za-z0-9]{96,}$/)] },
+  {
+    // User and page tokens (`EAA…`); app access tokens are the app id, `|` (or `%7C`), the app secret.
+    type: 'FACEBOOK_ACCESS_TOKEN',
+    tokens: [
+      laid('EAA', ALNUM, /^EAA[A-Z][A-Za-z0-9]{96,}$/),
+      named('facebook', { keyword: '|', shape: { pattern: /\b\d{15,16}(?:\||%7C)[A-Za-z0-9_-]{27,40}(?![A-Za-z0-9_-])/gi, judge: () => LIKELY } }),
+    ],
+  },
   { type: 'FLUTTERWAVE_KEY', tokens: [laid('FLWSECK', `${ALNUM}_-`, /^FLWSECK(?:_TEST)?-(?:[0-9a-h]{32}-X|[0-9a-h]{12})$/i)] },
   {
     type: 'FLYIO_TOKEN',

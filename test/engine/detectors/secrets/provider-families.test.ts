@@ -143,6 +143,8 @@ const KEYED: [string, string, string][] = [
 // Shapes trusted only beside their provider's name.
 const NAMED: [string, string, string][] = [
   ['BEAMER_API_TOKEN', `b_${b64url(44)}`, 'beamer'],
+  ['FACEBOOK_ACCESS_TOKEN', `${digits(15)}|${b64url(32)}`, 'facebook'],
+  ['FACEBOOK_ACCESS_TOKEN', `${digits(16)}%7C${b64url(27)}`, 'facebook'],
   ['DROPBOX_TOKEN', `sl.${b64url(135)}`, 'dropbox'],
   ['DROPBOX_TOKEN', `${b62(11)}AAAAAAAAAA${b64url(43)}`, 'dropbox'],
   ['GOCARDLESS_API_TOKEN', `live_${b64url(40)}`, 'gocardless'],
