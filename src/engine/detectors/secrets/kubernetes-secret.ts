@@ -5,9 +5,10 @@ import { isPlaceholderValue, PLACEHOLDER_CONFIDENCE } from './values.js';
 
 const KUBERNETES_SECRET: DetectorType = { type: 'KUBERNETES_SECRET', category: 'SECRETS' };
 
-// A Kubernetes Secret manifest in YAML: every value under `data:` (base64) or `stringData:` (plain)
-// of a mapping that also says `kind: Secret` is a secret, whatever its key is called. Only the values
-// are reported. The YAML is read line by line by indentation, once, so the scan is linear.
+// A Kubernetes Secret manifest: every value under `data:` (base64) or `stringData:` (plain) of a
+// mapping that also says `kind: Secret` is a secret, whatever its key is called. Only the values are
+// reported. YAML is read line by line by indentation, JSON (`kubectl get secret -o json`) token by
+// token by nesting; each once, so the scan is linear.
 
 /**
  * Found by context alone, and the fallback for values nothing more specific knows: a key that names
@@ -162,16 +163,82 @@ function valuesOf(text: string, lines: readonly Line[], block: Block, found: Fin
   }
 }
 
+/** One JSON object or array being read: whether it says `kind: Secret`, and the data block it is, if any. */
+interface JsonFrame {
+  array: boolean;
+  secret: boolean;
+  /** For a `data`/`stringData` object: the object holding it, and whether its values are base64. */
+  dataOf: JsonFrame | null;
+  base64: boolean;
+  key: string | null;
+  expectKey: boolean;
+  values: [number, number][];
+}
+
+function frame(array: boolean, dataOf: JsonFrame | null = null, base64 = false): JsonFrame {
+  return { array, secret: false, dataOf, base64, key: null, expectKey: !array, values: [] };
+}
+
+/** The end of the JSON string opening at `start` (just past its closing quote), or the text's end. */
+function stringEnd(text: string, start: number): number {
+  for (let i = start + 1; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 92 /* \ */) i++;
+    else if (c === 34 /* " */) return i + 1;
+  }
+  return text.length;
+}
+
+function findJson(text: string, found: Finding[]): void {
+  const stack: JsonFrame[] = [];
+  const blocks: JsonFrame[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charAt(i);
+    const top = stack[stack.length - 1];
+    if (c === '"') {
+      const end = stringEnd(text, i);
+      if (top && !top.array) {
+        if (top.expectKey) top.key = text.slice(i + 1, end - 1);
+        else {
+          if (top.key === 'kind' && text.slice(i + 1, end - 1) === 'Secret') top.secret = true;
+          if (top.dataOf) top.values.push([i + 1, end - 1]);
+        }
+      }
+      i = end - 1;
+    } else if (c === '{' || c === '[') {
+      const block = c === '{' && top && !top.array && !top.expectKey && (top.key === 'data' || top.key === 'stringData');
+      const next = frame(c === '[', block ? top : null, block ? top.key === 'data' : false);
+      if (block) blocks.push(next);
+      stack.push(next);
+    } else if (c === '}' || c === ']') {
+      stack.pop();
+    } else if (top && !top.array) {
+      if (c === ':') top.expectKey = false;
+      else if (c === ',') top.expectKey = true;
+    }
+  }
+  for (const block of blocks) {
+    if (!block.dataOf?.secret) continue;
+    for (const [start, end] of block.values) {
+      const confidence = judge(text.slice(start, end), block.base64);
+      if (confidence !== null) found.push(makeFinding(KUBERNETES_SECRET, text, start, end, confidence));
+    }
+  }
+}
+
 export const kubernetesSecret: Detector = {
   ...KUBERNETES_SECRET,
   keywords: ['kind'],
   noiseExempt: true,
   find(text) {
-    if (!text.includes('Secret') || !text.includes('ata:')) return [];
-    const lines = splitLines(text);
-    const { blocks, secret } = readBlocks(text, lines);
+    if (!text.includes('Secret')) return [];
     const found: Finding[] = [];
-    for (const block of blocks) if (secret.has(block.mapping)) valuesOf(text, lines, block, found);
+    if (text.includes('ata:')) {
+      const lines = splitLines(text);
+      const { blocks, secret } = readBlocks(text, lines);
+      for (const block of blocks) if (secret.has(block.mapping)) valuesOf(text, lines, block, found);
+    }
+    if (text.includes('"Secret"') && text.includes('ata"')) findJson(text, found);
     return found;
   },
 };

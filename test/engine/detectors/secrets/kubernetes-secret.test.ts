@@ -46,6 +46,21 @@ items:
     expect(found(list, 'KUBERNETES_SECRET')).toEqual([b64(signing)]);
   });
 
+  it('reads JSON manifests too (kubectl get secret -o json), one object at a time', () => {
+    const json = `{
+    "apiVersion": "v1",
+    "data": {
+        "owner": "${b64(signing)}",
+        "escaped\\"key": "${b64(sessionKey)}"
+    },
+    "kind": "Secret",
+    "metadata": {"name": "billing", "labels": {"data": "none"}}
+}
+{"kind": "List", "items": [{"kind": "ConfigMap", "data": {"a": "${b64(signing)}"}}, {"stringData": {"realm": "${sessionKey}"}, "kind": "Secret"}]}`;
+    expect(found(json, 'KUBERNETES_SECRET')).toEqual([b64(signing), b64(sessionKey), sessionKey]);
+    expect(found(`{"kind": "ConfigMap", "data": {"a": "${b64(signing)}"}}`, 'KUBERNETES_SECRET')).toEqual([]);
+  });
+
   it('masks every value, in every style', () => {
     for (const style of ['label', 'pseudonym', 'partial', 'hash'] as const) {
       const masked = mask(MANIFEST, scan(MANIFEST), style, 'k');
@@ -85,6 +100,9 @@ items:
     ['nested list items', `kind: Secret\n${fill('- data:\n  ')}`],
     ['one long value', `kind: Secret\ndata:\n  k: ${'A'.repeat(1 << 20)}`],
     ['block scalars', `kind: Secret\nstringData:\n${fill('  k: |\n    v\n')}`],
+    ['nested JSON objects', `{"kind": "Secret", ${fill('"data": {')}`],
+    ['JSON values', `{"kind": "Secret", "data": {${fill('"k": "QUJD", ')}}}`],
+    ['an unterminated JSON string', `{"kind": "Secret", "data": {"k": "${'\\"'.repeat(1 << 19)}`],
   ])('scans 1 MiB of %s', { timeout: 20_000 }, (_name, text) => {
     expect(scan(text).length).toBeLessThan(1 << 20);
   });
