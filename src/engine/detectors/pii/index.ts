@@ -3,6 +3,7 @@ import { dateOfBirth } from './date-of-birth.js';
 import { driverLicense } from './driver-license.js';
 import { email } from './email.js';
 import { ipAddress } from './ip-address.js';
+import { macAddress } from './mac-address.js';
 import { NATIONAL_DETECTORS } from './national/index.js';
 import { passport } from './passport.js';
 import { personName } from './person-name.js';
@@ -20,6 +21,7 @@ export const PII_DETECTORS: readonly Detector[] = [
   phone,
   ssn,
   ipAddress,
+  macAddress,
   dateOfBirth,
   passport,
   driverLicense,

@@ -4,6 +4,7 @@ import { awsSecretKey } from './aws-secret-key.js';
 import { connectionString } from './connection-string.js';
 import { genericSecret } from './generic-secret.js';
 import { jwt } from './jwt.js';
+import { kubernetesSecret } from './kubernetes-secret.js';
 import { password } from './password.js';
 import { privateKey } from './private-key.js';
 import { PROVIDER_FAMILY_DETECTORS } from './provider-families.js';
@@ -24,6 +25,7 @@ export const SECRETS_DETECTORS: readonly Detector[] = [
   privateKey,
   jwt,
   connectionString,
+  kubernetesSecret,
   password,
   genericSecret,
 ];

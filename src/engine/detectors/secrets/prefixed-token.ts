@@ -15,6 +15,8 @@ export interface TokenShape {
   context?: RegExp;
   /** Report this capture group (the pattern needs the `d` flag), not the whole match: the value after its key. */
   group?: number;
+  /** The part a stand-in would show in, when the token has a fixed filler of its own (X's bearer tokens open with 22 `A`s). */
+  standIn?: (value: string) => string;
 }
 
 export interface TokenSpec extends DetectorType {
@@ -48,7 +50,7 @@ export function prefixedToken(spec: TokenSpec): Detector {
           const value = text.slice(start, end);
           const confidence = shape.judge(value);
           if (confidence === null) continue;
-          found.push(makeFinding(spec, text, start, end, isPlaceholderToken(value) ? PLACEHOLDER_CONFIDENCE : confidence));
+          found.push(makeFinding(spec, text, start, end, isPlaceholderToken(shape.standIn ? shape.standIn(value) : value) ? PLACEHOLDER_CONFIDENCE : confidence));
         }
       }
       return found;

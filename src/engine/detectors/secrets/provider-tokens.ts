@@ -35,7 +35,7 @@ export const githubToken = prefixedToken({
 
 // glpat- personal, gldt- deploy, glrt- runner, glcbt- CI job, glptt- trigger, glft- feed, glimt-
 // incoming mail, glagent- agent, gloas- OAuth app secret, glsoat- SCIM, glffct- feature flags,
-// glwt- workspace. Since GitLab 17 a token may end in `.<2-char version>.<base36 CRC>`.
+// glwt- workspace; the `_gitlab_session` cookie. Since GitLab 17 a token may end in `.<2-char version>.<base36 CRC>`.
 const GITLAB_PREFIX = /^gl[a-z]+-/;
 /** A legacy token has no prefix: only its key's name says GitLab. */
 const LEGACY_GITLAB = 0.8;
@@ -61,6 +61,8 @@ export const gitlabToken = prefixedToken({
     },
     // Runner registration tokens (deprecated, still in old configs).
     { pattern: /\bGR1348941[A-Za-z0-9_-]+/g, judge: bodyLength(9, 20, 20, PROVIDER_PREFIX) },
+    // A signed-in session's cookie: 32 lower-case letters and digits.
+    { pattern: /\b_gitlab_session=([0-9a-z]+)/dg, group: 1, judge: bodyLength(0, 32, 32, PROVIDER_PREFIX) },
   ],
 });
 

@@ -3,7 +3,7 @@ import { found } from '../../helpers.js';
 import { fill, findingOf } from './fixtures.js';
 
 describe('AWS_ACCESS_KEY', () => {
-  it.each(['AKIAZ3MSJV4WWNKWW5FG', 'ASIAY34FZKBOKMUTVV7A', 'ABIA3QX7MZK2LPW4VNRT', 'ACCAJ5TQW2XR7KMZ4PLN'])('finds %s', (key) => {
+  it.each(['AKIAZ3MSJV4WWNKWW5FG', 'ASIAY34FZKBOKMUTVV7A', 'ABIA3QX7MZK2LPW4VNRT', 'ACCAJ5TQW2XR7KMZ4PLN', 'A3TQMZ7VJ4KX2WPL5NRB'])('finds %s', (key) => {
     expect(found(`aws_access_key_id = ${key}\n`, 'AWS_ACCESS_KEY')).toEqual([key]);
   });
 

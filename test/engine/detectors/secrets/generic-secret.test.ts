@@ -110,6 +110,69 @@ describe('GENERIC_SECRET', () => {
     expect(found(`stripe_publishable_key = "${value}"`, 'GENERIC_SECRET')).toEqual([]);
   });
 
+  // gitleaks finds these services' keys by the service's name beside a value of a given length and
+  // alphabet; here the key's name says "secret" and the value's randomness does the rest.
+  const hexOf = (n: number) => random(HEX, n);
+  const b62Of = (n: number) => random(BASE62, n);
+  const uuid = () => `${hexOf(8)}-${hexOf(4)}-${hexOf(4)}-${hexOf(4)}-${hexOf(12)}`;
+  it.each([
+    ['adafruit', 'ADAFRUIT_IO_KEY', b62Of(32)],
+    ['asana', 'ASANA_CLIENT_SECRET', b62Of(32)],
+    ['atlassian', 'ATLASSIAN_API_TOKEN', `${b62Of(20)}${hexOf(4)}`],
+    ['bitbucket', 'BITBUCKET_APP_PASSWORD_TOKEN', b62Of(32)],
+    ['bittrex', 'BITTREX_SECRET_KEY', b62Of(32)],
+    ['cloudflare', 'CLOUDFLARE_GLOBAL_API_KEY', hexOf(37)],
+    ['cisco meraki', 'MERAKI_API_KEY', hexOf(40)],
+    ['codecov', 'CODECOV_TOKEN', b62Of(32)],
+    ['cohere', 'CO_API_KEY', b62Of(40)],
+    ['coinbase', 'COINBASE_ACCESS_TOKEN', b62Of(64)],
+    ['confluent', 'CONFLUENT_SECRET_KEY', b62Of(64)],
+    ['contentful', 'CONTENTFUL_DELIVERY_TOKEN', b62Of(43)],
+    ['datadog', 'DATADOG_ACCESS_TOKEN', b62Of(40)],
+    ['discord', 'DISCORD_CLIENT_SECRET', b62Of(32)],
+    ['drone ci', 'DRONE_TOKEN', b62Of(32)],
+    ['etsy', 'ETSY_ACCESS_TOKEN', b62Of(24)],
+    ['facebook', 'FACEBOOK_APP_SECRET', hexOf(32)],
+    ['fastly', 'FASTLY_API_TOKEN', b62Of(32)],
+    ['finicity', 'FINICITY_CLIENT_SECRET', b62Of(20)],
+    ['finnhub', 'FINNHUB_ACCESS_TOKEN', b62Of(20)],
+    ['flickr', 'FLICKR_ACCESS_TOKEN', b62Of(32)],
+    ['freshbooks', 'FRESHBOOKS_ACCESS_TOKEN', b62Of(64)],
+    ['gitter', 'GITTER_ACCESS_TOKEN', b62Of(40)],
+    ['hubspot', 'HUBSPOT_API_KEY', uuid().toUpperCase()],
+    ['intercom', 'INTERCOM_ACCESS_TOKEN', b62Of(60)],
+    ['jfrog', 'JFROG_API_KEY', b62Of(73)],
+    ['kraken', 'KRAKEN_API_SECRET', `${b62Of(86)}==`],
+    ['kucoin', 'KUCOIN_SECRET_KEY', uuid()],
+    ['launchdarkly', 'LAUNCHDARKLY_ACCESS_TOKEN', b62Of(40)],
+    ['linear', 'LINEAR_CLIENT_SECRET', hexOf(32)],
+    ['linkedin', 'LINKEDIN_CLIENT_SECRET', b62Of(16)],
+    ['looker', 'LOOKER_CLIENT_SECRET', b62Of(24)],
+    ['mattermost', 'MATTERMOST_ACCESS_TOKEN', b62Of(26)],
+    ['messagebird', 'MESSAGEBIRD_API_TOKEN', b62Of(25)],
+    ['netlify', 'NETLIFY_AUTH_TOKEN', b62Of(43)],
+    ['new relic', 'NEW_RELIC_USER_API_KEY', b62Of(64)],
+    ['new york times', 'NYTIMES_API_KEY', b62Of(32)],
+    ['okta', 'OKTA_API_TOKEN', `00${b62Of(40)}`],
+    ['plaid', 'PLAID_SECRET', b62Of(30)],
+    ['private ai', 'PRIVATE_AI_API_KEY', b62Of(32)],
+    ['rapidapi', 'RAPIDAPI_KEY', b62Of(50)],
+    ['sendbird', 'SENDBIRD_API_TOKEN', hexOf(40)],
+    ['sentry (old format)', 'SENTRY_AUTH_TOKEN', hexOf(64)],
+    ['snyk', 'SNYK_TOKEN', uuid()],
+    ['sonar', 'SONAR_TOKEN', b62Of(40)],
+    ['squarespace', 'SQUARESPACE_ACCESS_TOKEN', uuid()],
+    ['sumo logic', 'SUMO_ACCESS_KEY', b62Of(64)],
+    ['travis ci', 'TRAVIS_API_TOKEN', b62Of(22)],
+    ['twitch', 'TWITCH_CLIENT_SECRET', b62Of(30)],
+    ['twitter', 'TWITTER_ACCESS_SECRET', b62Of(45)],
+    ['zendesk', 'ZENDESK_SECRET_KEY', b62Of(40)],
+  ])("catches gitleaks' keyword-only %s rule", (_service, key, value) => {
+    for (const text of [`${key}=${value}`, `${key.toLowerCase()}: "${value}"`]) {
+      expect(found(text, 'GENERIC_SECRET'), text).toEqual([value]);
+    }
+  });
+
   it('reports a base64 user:password (Docker auth, HTTP Basic) at 0.9, a stand-in one below the minimum', () => {
     const auth = btoa('ci-bot:Zq8mK2xLw4Pr');
     expect(findingOf(`{"auths": {"ghcr.io": {"auth": "${auth}"}}}`, 'GENERIC_SECRET')?.confidence).toBe(0.9);

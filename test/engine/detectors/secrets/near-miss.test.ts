@@ -26,6 +26,16 @@ const MALFORMED: string[] = [
   `xoxp-1234-5678-9012-${b62(32)}`,
   'xoxb-############-############-########################',
   `xoxb-${b62(10)}`,
+  `ATBB${b62(20)}`,
+  `access-sandbox-${b62(36)}`,
+  `lsv2_pt_${b62(31)}_${b62(10)}`,
+  `t1.${b64url(30)}.${b64url(50)}`,
+  `castai_v1_${b62(63)}_${b62(8)}`,
+  `dnkey-${b64url(20)}-${b64url(20)}`,
+  `pcsk_${b62(5)}_${b62(62)}`,
+  `sbp_${b62(40).replace(/[0-9a-f]/g, 'Z')}`,
+  `sm_pat_${b62(12)}`,
+  `s-s4t2ud-${b62(64).replace(/[0-9a-f]/g, 'Q')}`,
 ];
 
 const PLACEHOLDERS: string[] = [
@@ -46,6 +56,9 @@ const PLACEHOLDERS: string[] = [
   'API_TOKEN=dummy_token_value_1234567',
   'client_secret: EXAMPLE_CLIENT_SECRET_VALUE',
   'secret_key = "abcdefghijklmnopqrstuvwxyz123456"',
+  `sbp_${'x'.repeat(40)}`,
+  `ATBB${'X'.repeat(24)}0000FFFF`,
+  'kind: Secret\ndata:\n  owner: Y2hhbmdlbWU=\nstringData:\n  token: <your-token>\n',
 ];
 
 function secrets(text: string): string[] {

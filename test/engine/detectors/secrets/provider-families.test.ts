@@ -13,11 +13,34 @@ const upper = (n: number) => random('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', n);
 const letters = (n: number) => random('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', n);
 const lower = (n: number) => random('abcdefghijklmnopqrstuvwxyz0123456789', n);
 const digits = (n: number) => random('0123456789', n);
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const uuid = () => `${hex(8)}-${hex(4)}-${hex(4)}-${hex(4)}-${hex(12)}`;
 
 // One token per shape, built from random bodies (none is a live key), with the text it needs
 // around it when the shape is only trusted beside its provider's name.
 const TOKENS: [string, string][] = [
+  ['ADYEN_API_KEY', `AQE${lower(8)}.${b64url(60)}`],
+  ['AUTHRESS_ACCESS_KEY', `sc_${b62(12)}.${b62(5)}.acc_${lower(20)}.${b64url(60)}`],
+  ['AUTHRESS_ACCESS_KEY', `authress_${b62(12)}.${b62(4)}.acc-${lower(12)}.${b64(40)}`],
+  ['AZURE_DATA_FACTORY_KEY', `IR@${uuid()}@adf-orders-01@westeurope@${b64(43)}=`],
+  ['BITBUCKET_TOKEN', `ATBB${b62(24)}${random('0123456789ABCDEF', 8)}`],
+  ['BRAINTREE_ACCESS_TOKEN', `access_token$production$${lower(16)}$${hex(32)}`],
+  ['CASTAI_API_KEY', `castai_v1_${b62(64)}_${b62(8)}`],
+  ['CHIEFTOOLS_TOKEN', `ctp_${b62(36)}`],
+  ['CHIEFTOOLS_TOKEN', `ctr_${b62(120)}`],
+  ['PINECONE_API_KEY', `pcsk_${b62(5)}_${b62(63)}`],
+  ['RESEND_API_KEY', `re_${random(BASE58, 8)}_${random(BASE58, 24)}`],
+  ['SUPABASE_TOKEN', `sbp_${hex(40)}`],
+  ['SUPABASE_TOKEN', `sb_secret_${b64url(31)}`],
+  ['DEFINED_NETWORKING_API_TOKEN', `dnkey-${b64url(26)}-${b64url(52)}`],
+  ['INTRA42_CLIENT_SECRET', `s-s4t2ud-${hex(64)}`],
+  ['LANGSMITH_API_KEY', `lsv2_pt_${lower(32)}_${lower(10)}`],
+  ['LANGSMITH_API_KEY', `lsv2_sk_${lower(32)}_${lower(10)}`],
+  ['PLAID_ACCESS_TOKEN', `access-sandbox-${uuid()}`],
+  ['PLAID_ACCESS_TOKEN', `access-production-${uuid()}`],
+  ['SETTLEMINT_TOKEN', `sm_pat_${b62(16)}`],
+  ['YANDEX_IAM_TOKEN', `t1.${b64url(60)}=.${b64url(86)}==`],
+  ['YANDEX_IAM_TOKEN', `c1.${b64url(72)}==.${b64url(86)}`],
   ['AGE_SECRET_KEY', `AGE-SECRET-KEY-1${random('QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L', 58)}`],
   ['ADOBE_CLIENT_SECRET', `p8e-${b62(32)}`],
   ['AIRTABLE_TOKEN', `pat${b62(14)}.${hex(64)}`],
@@ -100,7 +123,17 @@ const TOKENS: [string, string][] = [
 // Values reported without the key or URL around them: [type, value, text].
 const sasSig = `${b64(43)}%3D`;
 const sidekiq = `${hex(8)}:${hex(8)}`;
+const consumerSecret = b64url(64);
+const consumerKey = b62(32);
+const nuget = 'Fe3d!nuget-Pa55';
+const django = `django-insecure-${random('abcdefghijklmnopqrstuvwxyz0123456789!@#$%^&*(-_=+)', 50)}`;
 const KEYED: [string, string, string][] = [
+  ['DJANGO_SECRET_KEY', django, `SECRET_KEY = "${django}"`],
+  ['DJANGO_SECRET_KEY', django, `# settings.py\nSECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", '${django}')`],
+  ['BITBUCKET_TOKEN', consumerSecret, `BITBUCKET_CLIENT_SECRET=${consumerSecret}`],
+  ['BITBUCKET_TOKEN', consumerKey, `bitbucket.oauth_consumer_key: "${consumerKey}"`],
+  ['NUGET_CONFIG_PASSWORD', nuget, `<packageSourceCredentials><feed>\n  <add key="Username" value="ci" />\n  <add key="ClearTextPassword" value="${nuget}" />\n</feed></packageSourceCredentials>`],
+  ['NUGET_CONFIG_PASSWORD', nuget, `<add key='Password' value='${nuget}'/>`],
   ['AZURE_SAS_TOKEN', sasSig, `https://acct.blob.core.windows.net/c/f.txt?sv=2022-11-02&ss=b&sp=r&se=2026-01-01T00:00:00Z&spr=https&sig=${sasSig}`],
   ['AZURE_SAS_TOKEN', sasSig, `BlobEndpoint=https://acct.blob.core.windows.net/;SharedAccessSignature=sv=2022-11-02&ss=b&srt=sco&sp=rl&sig=${sasSig}`],
   ['SIDEKIQ_SECRET', sidekiq, `BUNDLE_ENTERPRISE__CONTRIBSYS__COM=${sidekiq}`],
@@ -109,6 +142,17 @@ const KEYED: [string, string, string][] = [
 
 // Shapes trusted only beside their provider's name.
 const NAMED: [string, string, string][] = [
+  ['BEAMER_API_TOKEN', `b_${b64url(44)}`, 'beamer'],
+  ['FACEBOOK_ACCESS_TOKEN', `${digits(15)}|${b64url(32)}`, 'facebook'],
+  ['FACEBOOK_ACCESS_TOKEN', `${digits(16)}%7C${b64url(27)}`, 'facebook'],
+  ['DROPBOX_TOKEN', `sl.${b64url(135)}`, 'dropbox'],
+  ['DROPBOX_TOKEN', `${b62(11)}AAAAAAAAAA${b64url(43)}`, 'dropbox'],
+  ['GOCARDLESS_API_TOKEN', `live_${b64url(40)}`, 'gocardless'],
+  ['LOB_API_KEY', `test_${hex(35)}`, 'lob'],
+  ['MAILGUN_API_KEY', `pubkey-${hex(32)}`, 'mailgun'],
+  ['MAILGUN_API_KEY', `${hex(32)}-${hex(8)}-${hex(8)}`, 'mailgun'],
+  ['TWITTER_BEARER_TOKEN', `${'A'.repeat(21)}${b62(80)}%3D${b62(10)}`, 'twitter'],
+  ['YANDEX_STATIC_ACCESS_KEY', `YC${b64url(38)}`, 'yandex'],
   ['MAILCHIMP_API_KEY', `${hex(32)}-us21`, 'mailchimp'],
   ['MAILGUN_API_KEY', `key-${hex(32)}`, 'mailgun'],
   ['VAULT_TOKEN', `s.${b62(24)}`, 'vault'],
@@ -175,6 +219,25 @@ describe('provider families', () => {
       ['FACEBOOK_ACCESS_TOKEN', `EAAG${b62(40)}`],
       ['VAULT_TOKEN', `hvs.${b64url(40)}`],
       ['VAULT_TOKEN', 's.abcdefghijklmnopqrstuvwx'],
+      ['BITBUCKET_TOKEN', `ATBB${b62(31)}`],
+      ['BITBUCKET_TOKEN', `BITBUCKET_USERNAME=${b62(32)}`],
+      ['BITBUCKET_TOKEN', 'BITBUCKET_CLIENT_ID=build-pipeline-ci-runner-1'],
+      ['PLAID_ACCESS_TOKEN', `access-staging-${uuid()}`],
+      ['BRAINTREE_ACCESS_TOKEN', `access_token$staging$${lower(16)}$${hex(32)}`],
+      ['LANGSMITH_API_KEY', `lsv2_xx_${lower(32)}_${lower(10)}`],
+      ['YANDEX_IAM_TOKEN', `t1.${b64url(60)}.${b64url(85)}`],
+      ['SETTLEMINT_TOKEN', `sm_pat_${b62(15)}`],
+      ['CHIEFTOOLS_TOKEN', `ctp_${b62(29)}`],
+      ['NUGET_CONFIG_PASSWORD', '<add key="ClearTextPassword" value="%NUGET_PASSWORD%" />'],
+      ['NUGET_CONFIG_PASSWORD', '<add key="Username" value="build-agent-07" />'],
+      ['MAILGUN_API_KEY', `mailgun ${hex(32)}-${hex(8)}-${hex(7)}`],
+      ['TWITTER_BEARER_TOKEN', `twitter bearer ${'A'.repeat(21)}${b62(40)}`],
+      ['AZURE_DATA_FACTORY_KEY', `IR@${uuid()}@adf@we@${b64(20)}=`],
+      ['RESEND_API_KEY', `re_0${random(BASE58, 7)}_${random(BASE58, 24)}`],
+      ['RESEND_API_KEY', `re_${random(BASE58, 7)}_${random(BASE58, 24)}`],
+      ['PINECONE_API_KEY', `pcsk_${b62(5)}_${b62(40)}`],
+      ['SUPABASE_TOKEN', `sb_publishable_${b64url(31)}`],
+      ['DJANGO_SECRET_KEY', "SECRET_KEY = 'django-insecure-'"],
     ] as const) {
       expect(found(`vault ${text}`, type), text).toEqual([]);
     }
@@ -186,6 +249,8 @@ describe('provider families', () => {
       ['SHOPIFY_TOKEN', `shpat_${'0123456789abcdef'.repeat(2)}`],
       ['SENDGRID_API_KEY', `SG.${'X'.repeat(22)}.${'X'.repeat(43)}`],
       ['NPM_TOKEN', `npm_YOUR${b62(32)}`],
+      ['TWITTER_BEARER_TOKEN', `bearer ${'A'.repeat(21)}${'x'.repeat(93)}`],
+      ['DROPBOX_TOKEN', `dropbox abcdefghijkAAAAAAAAAA${b64url(43)}`],
     ] as const) {
       expect(found(text, type), text).toEqual([]);
       expect(findingOf(text, type)?.confidence ?? 0).toBeLessThan(0.5);
@@ -202,6 +267,10 @@ describe('provider families', () => {
     ['a long run of digits before a colon', `${'1'.repeat(1 << 20)}:AA`],
     ['a long hex run', `${'a'.repeat(1 << 20)}-us1 mailchimp`],
     ['dotted runs', `dt0c01.${fill('a.')}`],
+    ['more repeated prefixes', fill('ATBB sc_ t1.c1.dnkey-access-lsv2_IR@castai_v1_s-s4t2ud-')],
+    ['a long run of A beside a bearer', `bearer ${'A'.repeat(1 << 20)}`],
+    ['NuGet keys without an end', fill('<add key="Password" value="')],
+    ['Yandex-style dotted runs', `t1.${fill('a=.')}`],
   ])('scans 1 MiB of %s', { timeout: 20_000 }, (_name, text) => {
     expect(scan(text).filter((f) => f.category === 'SECRETS').length).toBeLessThan(1 << 20);
   });

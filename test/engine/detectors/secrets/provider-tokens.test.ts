@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { mask, scan } from '../../../../src/engine/index.js';
 import { generateKey } from '../../../../src/store/api-keys.js';
 import { found } from '../../helpers.js';
 import { BASE62, BASE64URL, fill, findingOf, randomStrings } from './fixtures.js';
@@ -70,6 +71,14 @@ describe('provider tokens', () => {
     }
     expect(found(`gitlab_token: ${b62(21)}`, 'GITLAB_TOKEN')).toEqual([]);
     expect(found(`token: ${token}`, 'GITLAB_TOKEN')).toEqual([]);
+  });
+
+  it("reports a GitLab session cookie's value, only at its documented length", () => {
+    const session = random('abcdefghijklmnopqrstuvwxyz0123456789', 32);
+    const text = `Cookie: known_sign_in=1; _gitlab_session=${session}; event_filter=all`;
+    expect(found(text, 'GITLAB_TOKEN')).toEqual([session]);
+    expect(mask(text, scan(text), 'label', 'k')).not.toContain(session);
+    expect(found(`_gitlab_session=${session.slice(1)}`, 'GITLAB_TOKEN')).toEqual([]);
   });
 
   it('raises GitHub tokens whose CRC-32 checksum is valid', () => {
