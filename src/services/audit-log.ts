@@ -180,7 +180,7 @@ export class AuditLog {
     const query = (piece: Piece) => this.repos.audit.readSlot({ slot: piece.slot!, filter });
     if (q.search === undefined) {
       const sel: Selection = hasCategories(filter) ? { kind: 'categories', filter } : { kind: 'all' };
-      return this.countedPage(this.pieces(scope, sel, lo, await this.days(scope, false, lo, hi)), { lo, read: query, matches: () => true }, start, end, skip, q.limit, fingerprint);
+      return this.countedPage(this.pieces(scope, sel, lo, await this.days(scope, false, lo, hi)), { lo, read: once(query), matches: () => true }, start, end, skip, q.limit, fingerprint);
     }
     // A preflight_id is matched exactly: the page is that record, if this listing could show it.
     // An organization's search reads its counts meanwhile (by text key too), for when it is not one.
@@ -206,7 +206,8 @@ export class AuditLog {
       piece.keys && piece.keys.length <= KEYED_READS
         ? (await Promise.all(piece.keys.map((textKey) => this.repos.audit.readSlot({ slot: piece.slot!, filter: {}, textKey })))).flat()
         : query(piece);
-    return this.countedPage(this.pieces(scope, { kind: 'texts', keys }, lo, counts), { lo, read, matches }, start, end, skip, q.limit, fingerprint);
+    // A window's edge slots are read by the total and by the walk alike: once.
+    return this.countedPage(this.pieces(scope, { kind: 'texts', keys }, lo, counts), { lo, read: once(read), matches }, start, end, skip, q.limit, fingerprint);
   }
 
   /** The counts of the scope's days in [lo, hi] (and more), by text key too when `withTexts`. */
@@ -389,6 +390,16 @@ export class AuditLog {
       else yield p;
     }
   }
+}
+
+/** `read`, asked once per slot: a second ask gets the first answer. */
+function once(read: (slot: Piece) => Promise<AuditDoc[]>): (slot: Piece) => Promise<AuditDoc[]> {
+  const answers = new Map<string, Promise<AuditDoc[]>>();
+  return (slot) => {
+    let answer = answers.get(slot.slot!);
+    if (!answer) answers.set(slot.slot!, (answer = read(slot)));
+    return answer;
+  };
 }
 
 /** The UTC days (YYYY-MM-DD) from the one holding `lo` to the one holding `hi`. */
