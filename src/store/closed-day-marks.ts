@@ -23,8 +23,15 @@ export function closedDayMarks(redis: Redis, prefix: string) {
       if (pipeline.length === 0) return;
       for (const [err] of (await pipeline.exec()) ?? []) if (err) throw err;
     },
-    /** The scope's mark now; read before its days, so a change made meanwhile is seen by the next reader. */
+    /**
+     * The scope's mark now; read before its days, so a change made meanwhile is seen by the next reader.
+     * A scope without one gets one: a mark lost later (Redis emptied, a key deleted) then reads as a
+     * new one, never as the one a reader holds.
+     */
     async current(scope: string): Promise<string> {
+      const mark = await redis.get(key(scope));
+      if (mark !== null) return mark;
+      await redis.set(key(scope), randomBytes(9).toString('base64url'), 'NX');
       return (await redis.get(key(scope))) ?? '';
     },
   };
