@@ -4,7 +4,7 @@
 // change: so each process keeps a scope's closed days (before yesterday) in memory and reads them
 // again only when the scope's closed-day mark (store/closed-day-marks.ts), read first, has moved.
 // Yesterday and later are read by id every time.
-import { dayOf } from '../store/audit-layout.js';
+import { dayOf, daysBetween } from '../store/audit-layout.js';
 import type { AuditCountsRepository, AuditDayDoc, AuditTextDayDoc } from '../store/audit-counts-repository.js';
 import type { ClosedDayMarks } from '../store/closed-day-marks.js';
 
@@ -42,8 +42,7 @@ export class AuditDays {
       this.kept.delete(scope);
       this.kept.set(scope, hit);
       // From the first day not kept to tomorrow (a clock a little ahead of ours).
-      const open: string[] = [];
-      for (let t = Date.parse(`${hit.closedBefore}T00:00:00Z`); t <= Date.now() + DAY_MS; t += DAY_MS) open.push(dayOf(t));
+      const open = daysBetween(Date.parse(`${hit.closedBefore}T00:00:00Z`), Date.now() + DAY_MS);
       const [days, textDays] = await Promise.all([this.counts.daysOf(scope, open), withTexts ? this.counts.textDaysOf(scope, open) : []]);
       return { days: [...hit.days, ...days], textDays: withTexts ? [...hit.textDays!, ...textDays] : [] };
     }

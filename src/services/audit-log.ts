@@ -8,7 +8,7 @@
 // ahead: it reads slots newest first within a time budget and answers, when the budget runs out,
 // with what it found and a cursor to go on from.
 import { createHash } from 'node:crypto';
-import { ALL_ORGS, comboMatches, dayOf, SLOT_MS, slotKey, type Categories } from '../store/audit-layout.js';
+import { ALL_ORGS, comboMatches, daysBetween, SLOT_MS, slotKey, type Categories } from '../store/audit-layout.js';
 import type { AuditCountsRepository, AuditDayDoc, AuditHourDoc, AuditTextHourDoc } from '../store/audit-counts-repository.js';
 import type { AuditDoc, AuditRepository } from '../store/audit-repository.js';
 import type { AuditTextsRepository } from '../store/audit-texts-repository.js';
@@ -400,13 +400,6 @@ function once(read: (slot: Piece) => Promise<AuditDoc[]>): (slot: Piece) => Prom
     if (!answer) answers.set(slot.slot!, (answer = read(slot)));
     return answer;
   };
-}
-
-/** The UTC days (YYYY-MM-DD) from the one holding `lo` to the one holding `hi`. */
-function daysBetween(lo: number, hi: number): string[] {
-  const days: string[] = [];
-  for (let t = Math.floor(lo / DAY_MS) * DAY_MS; t <= hi; t += DAY_MS) days.push(dayOf(t));
-  return days;
 }
 
 function hasCategories(filter: Partial<Categories>): boolean {

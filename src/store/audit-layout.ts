@@ -13,6 +13,13 @@ export const ALL_ORGS = '*';
 
 /** `2026-11-25` */
 export const dayOf = (at: Date | number) => new Date(at).toISOString().slice(0, 10);
+/** The UTC days (YYYY-MM-DD) from the one holding `lo` to the one holding `hi` (ms). */
+export function daysBetween(lo: number, hi: number): string[] {
+  const days: string[] = [];
+  const dayMs = 86_400_000;
+  for (let t = Math.floor(lo / dayMs) * dayMs; t <= hi; t += dayMs) days.push(dayOf(t));
+  return days;
+}
 /** `2026-11-25T13` */
 export const hourOf = (at: Date | number) => new Date(at).toISOString().slice(0, 13);
 /** The start (ms) of the slot holding `at`. */

@@ -10,6 +10,8 @@ export const beforeToday = (day: string, now = Date.now()) => day < new Date(now
 
 export type ClosedDayMarks = ReturnType<typeof closedDayMarks>;
 
+const freshMark = () => randomBytes(9).toString('base64url');
+
 export function closedDayMarks(redis: Redis, prefix: string) {
   const key = (scope: string) => `${prefix}audit:closed-days:${scope}`;
   return {
@@ -19,7 +21,7 @@ export function closedDayMarks(redis: Redis, prefix: string) {
      */
     async moved(scopes: Iterable<string>): Promise<void> {
       const pipeline = redis.pipeline();
-      for (const scope of new Set(scopes)) pipeline.set(key(scope), randomBytes(9).toString('base64url'));
+      for (const scope of new Set(scopes)) pipeline.set(key(scope), freshMark());
       if (pipeline.length === 0) return;
       for (const [err] of (await pipeline.exec()) ?? []) if (err) throw err;
     },
@@ -31,7 +33,7 @@ export function closedDayMarks(redis: Redis, prefix: string) {
     async current(scope: string): Promise<string> {
       const mark = await redis.get(key(scope));
       if (mark !== null) return mark;
-      await redis.set(key(scope), randomBytes(9).toString('base64url'), 'NX');
+      await redis.set(key(scope), freshMark(), 'NX');
       return (await redis.get(key(scope))) ?? '';
     },
   };
