@@ -8,7 +8,7 @@
 // ahead: it reads slots newest first within a time budget and answers, when the budget runs out,
 // with what it found and a cursor to go on from.
 import { createHash } from 'node:crypto';
-import { ALL_ORGS, comboMatches, daysBetween, SLOT_MS, slotKey, type Categories } from '../store/audit-layout.js';
+import { ALL_ORGS, comboMatches, SLOT_MS, slotKey, type Categories } from '../store/audit-layout.js';
 import type { AuditCountsRepository, AuditDayDoc, AuditHourDoc, AuditTextHourDoc } from '../store/audit-counts-repository.js';
 import type { AuditDoc, AuditRepository } from '../store/audit-repository.js';
 import type { AuditTextsRepository } from '../store/audit-texts-repository.js';
@@ -27,7 +27,7 @@ const READ_AHEAD = 8;
 const COUNTED_READ_AHEAD = 16;
 /** A search reads a slot by text key, one read per key the slot's counts hold, when it holds this few of them; else whole. */
 const KEYED_READS = 8;
-/** A window this short reads the counts of its own days, each by id, rather than all of the scope's days. */
+/** A window this short reads the counts of its own days (kept ones from memory, others by id), rather than all of the scope's days. */
 const WINDOW_READ_BY_DAY_MS = 14 * DAY_MS;
 
 export interface AuditListQuery {
@@ -212,12 +212,8 @@ export class AuditLog {
 
   /** The counts of the scope's days in [lo, hi] (and more), by text key too when `withTexts`. */
   private async days(scope: string, withTexts: boolean, lo: number, hi: number): Promise<ScopeDays> {
-    // A short window reads its own days by id; a longer one (or none) every day of the scope (audit-days.ts).
-    if (hi - lo > WINDOW_READ_BY_DAY_MS) return this.scopeDays.all(scope, withTexts);
-    const window = daysBetween(lo, hi);
-    const counts = this.repos.auditCounts;
-    const [days, textDays] = await Promise.all([counts.daysOf(scope, window), withTexts ? counts.textDaysOf(scope, window) : []]);
-    return { days, textDays };
+    // A short window reads only its own days; a longer one (or none) every day of the scope (audit-days.ts).
+    return hi - lo > WINDOW_READ_BY_DAY_MS ? this.scopeDays.all(scope, withTexts) : this.scopeDays.window(scope, withTexts, lo, hi);
   }
 
   /** The scope's days that may hold matches, newest first, each splitting into hours and slots. */

@@ -181,6 +181,23 @@ describe('daily rollups', () => {
     expect((await evidence())?.rules).toEqual({ rule_c: { blocked: 8, masked: 0, last_at: 0 } });
   });
 
+  it('copies a past of hundreds of org-days (copied a chunk at a time) whole, and leaves nothing dirty', async () => {
+    const j = journal();
+    const DAYS = 120;
+    const first = Date.parse('2025-06-01T12:00:00Z');
+    // Each record counts into its org-day and org-hour, and all organizations' day and hour: 480 counters.
+    for (let d = 0; d < DAYS; d += 1) await j.append(record({ created_at: new Date(first + d * 86_400_000) }));
+    const d = drainer(j);
+    await d.start();
+    await d.settled();
+    // Other tests' records are on days of 2026.
+    const days = (await h.db.collection('analytics_daily').find({ org_id: ORG }).toArray()).filter((day) => String(day.day).startsWith('2025-'));
+    expect(days).toHaveLength(DAYS);
+    expect(days.every((day) => day.checks_total === 1)).toBe(true);
+    expect((await auditCountsRepository(h.db).days(ORG)).filter((day) => day.day.startsWith('2025-'))).toHaveLength(DAYS);
+    expect(await redis().scard(`${j.prefix}analytics:dirty`)).toBe(0);
+  });
+
   it('keeps a counter dirty when it was counted into while being copied', async () => {
     const j = journal();
     const counter = `${j.prefix}analytics:day:${ORG}:2026-03-04`;
