@@ -13,6 +13,11 @@
 --     a non-unique one is made again under its own name as a partial index `WHERE false`, which
 --     PostgreSQL never fills, so FerretDB's metadata and a later dropIndex still find it. Unique
 --     btrees (`_id`, slugs, key hashes) stay: they enforce uniqueness.
+--     The twins are made with `fastupdate = off`: GIN's pending list (on by default) holds new
+--     entries unsorted until a vacuum or a full list (4 MB) merges them, and every search reads the
+--     whole list meanwhile, so each read of a collection written all the time (the audit trail, its
+--     counts) would scan thousands of entries, and the merge stalls whoever triggers it. One key per
+--     document costs an insert no more than a btree entry would.
 -- (b) plan_cache_mode = force_custom_plan (also given on the server's command line): FerretDB's
 --     driver prepares its statements, and a generic plan of `_jsonb -> $1` matches no expression
 --     index; a custom plan sees the key as a constant.
@@ -43,7 +48,7 @@ BEGIN
     RETURN;
   END IF;
   field := replace(field, '''''', '''');
-  EXECUTE format('CREATE INDEX IF NOT EXISTS %I ON %I.%I USING gin ((_jsonb -> %L) jsonb_path_ops)',
+  EXECUTE format('CREATE INDEX IF NOT EXISTS %I ON %I.%I USING gin ((_jsonb -> %L) jsonb_path_ops) WITH (fastupdate = off)',
                  left(ix.table_name, 40) || '_' || left(md5(ix.table_name || '.' || field), 12) || '_gin',
                  ix.schema_name, ix.table_name, field);
   IF NOT ix.is_unique THEN
@@ -75,3 +80,14 @@ SELECT count(public.preflight_gin_twin(i.indexrelid)) AS twinned
   JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attname = '_jsonb' AND NOT a.attisdropped;
 
 SELECT format('ALTER DATABASE %I SET plan_cache_mode = force_custom_plan', current_database()) \gexec
+
+-- Twins made before they were made with `fastupdate = off`: set it, and merge what their pending lists hold.
+SELECT format('ALTER INDEX %I.%I SET (fastupdate = off)', n.nspname, c.relname)
+  FROM pg_class c
+  JOIN pg_namespace n ON n.oid = c.relnamespace
+  JOIN pg_am am ON am.oid = c.relam
+ WHERE am.amname = 'gin' AND c.relname LIKE '%\_gin' AND NOT coalesce(c.reloptions @> ARRAY['fastupdate=off'], false) \gexec
+SELECT count(gin_clean_pending_list(c.oid)) AS merged
+  FROM pg_class c
+  JOIN pg_am am ON am.oid = c.relam
+ WHERE am.amname = 'gin' AND c.relname LIKE '%\_gin';

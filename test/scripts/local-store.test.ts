@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, psql, startLocalServices, type LocalServices } from '../../scripts/local-services.js';
+import { freePort, preparePostgresDatabase, psql, startLocalServices, type LocalServices } from '../../scripts/local-services.js';
 import { lineLog } from '../helpers/line-log.js';
 
 const dirs: string[] = [];
@@ -101,6 +101,8 @@ describe('the local store', () => {
     expect(indexes.some(ginOn('created_at'))).toBe(false);
     expect(indexes.some((line) => line.includes('USING gin') && line.includes("'meta'"))).toBe(false);
     expect((await indexesOf(pg, 'preflight', await tableOf(pg, 'preflight', 'implicit'))).filter(ginOn('_id'))).toHaveLength(1);
+    // No pending list: a search never reads through unmerged entries.
+    expect(indexes.filter((line) => line.includes('USING gin')).every((line) => line.includes('WITH (fastupdate=off)'))).toBe(true);
     // Names are under PostgreSQL's 63 characters and made again to the same name: no duplicates.
     expect(indexes.every((line) => line.split(' ')[0]!.length <= 63)).toBe(true);
     await db.collection('events').createIndex({ org_id: 1 });
@@ -115,6 +117,12 @@ describe('the local store', () => {
     await db.collection('events').dropIndex('kind_1');
     await db.collection('events').createIndex({ kind: 1 });
     expect((await indexesOf(pg, 'preflight', table)).filter(ginOn('kind'))).toHaveLength(1);
+
+    // A twin made before twins were made without a pending list is given none at the next start.
+    const kindTwin = (await indexesOf(pg, 'preflight', table)).find(ginOn('kind'))!.split(' ')[0]!;
+    await psql(pg, { sql: `ALTER INDEX preflight.${kindTwin} SET (fastupdate = on)` });
+    await preparePostgresDatabase(pg, new URL(pg).pathname.slice(1));
+    expect((await indexesOf(pg, 'preflight', table)).find(ginOn('kind'))).toContain('WITH (fastupdate=off)');
 
     const docs = Array.from({ length: 5_000 }, (_, i) => ({ org_id: `org-${i % 100}`, created_at: new Date(i * 1000), kind: `k${i % 7}`, ref: i, meta: { source: 's' } }));
     await db.collection('events').insertMany(docs);
