@@ -86,8 +86,6 @@ const DIRTY_BATCH = 500;
 const COPY_INTERVAL_MS = 250;
 /** Counters one copy takes at most: a copy stays well inside its locks' time to live; the rest wait for the next. */
 const COPY_MAX_KEYS = 2_000;
-/** Counters read from Redis and written to the store at once, within a copy. */
-const COPY_CHUNK_KEYS = 200;
 
 /**
  * Copies of one org-day are made one at a time: FerretDB applies an update by reading and rewriting
@@ -286,15 +284,7 @@ export class DailyRollups {
     await this.locked(keys, true, (held) => this.copy(held));
   }
 
-  /**
-   * Copies the counters a few at a time: a big organization's org-day holds thousands of fields, and
-   * a copy of a seeded past (every org-day of the window at once) held whole would be hundreds of MB.
-   */
   private async copy(keys: string[]): Promise<void> {
-    for (let i = 0; i < keys.length; i += COPY_CHUNK_KEYS) await this.copyChunk(keys.slice(i, i + COPY_CHUNK_KEYS));
-  }
-
-  private async copyChunk(keys: string[]): Promise<void> {
     const pipeline = this.redis.pipeline();
     for (const key of keys) pipeline.hgetall(key);
     const replies = (await pipeline.exec()) ?? [];

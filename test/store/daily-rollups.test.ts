@@ -181,7 +181,7 @@ describe('daily rollups', () => {
     expect((await evidence())?.rules).toEqual({ rule_c: { blocked: 8, masked: 0, last_at: 0 } });
   });
 
-  it('copies a past of hundreds of org-days (copied a chunk at a time) whole, and leaves nothing dirty', async () => {
+  it('copies a past of hundreds of org-days whole, and leaves nothing dirty', async () => {
     const j = journal();
     const DAYS = 120;
     const first = Date.parse('2025-06-01T12:00:00Z');
