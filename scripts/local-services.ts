@@ -313,10 +313,19 @@ export async function startPostgres(dir: string, opts: { persist: boolean; port?
  * 32 Mongo connections each (src/store/mongo.ts); the pool is made large enough for several of them twice over.
  */
 const FERRETDB_POOL_MAX_CONNS = 300;
+/**
+ * PostgreSQL connections FerretDB keeps open even when idle (`pool_min_conns`; pgx opens them in the
+ * background). Opened on demand instead, a listing that reads 20 slots at once opened 20 connections
+ * at once (a backend forked, authenticated and its statements prepared, each): 180–255 ms instead of
+ * ~70 (docs/store.md). 32 is one process's Mongo pool. Connections are renewed hourly (pgx's
+ * default), spread over half an hour so they are not all opened again in the same moment.
+ */
+const FERRETDB_POOL_MIN_CONNS = 32;
 
 function withPoolSize(url: string): string {
   const u = new URL(url);
-  if (!u.searchParams.has('pool_max_conns')) u.searchParams.set('pool_max_conns', String(FERRETDB_POOL_MAX_CONNS));
+  const defaults = { pool_max_conns: FERRETDB_POOL_MAX_CONNS, pool_min_conns: FERRETDB_POOL_MIN_CONNS, pool_max_conn_lifetime_jitter: '30m' };
+  for (const [name, value] of Object.entries(defaults)) if (!u.searchParams.has(name)) u.searchParams.set(name, String(value));
   return u.toString();
 }
 

@@ -203,6 +203,33 @@ describe('AuditLog.list', () => {
     }
   });
 
+  it('asks for a day\'s hours again when the first read does not answer, and fails only when every read fails', async () => {
+    const counts = auditCountsRepository(h.db);
+    let calls = 0;
+    let mode: 'first-stalls' | 'all-fail' = 'first-stalls';
+    const stalling = {
+      ...counts,
+      hours: (scope: string, day: string) => {
+        calls += 1;
+        if (mode === 'all-fail') return Promise.reject(new Error('store down'));
+        // The first read never answers; the second, asked after the hedge delay, does.
+        return calls === 1 ? new Promise<never>(() => undefined) : counts.hours(scope, day);
+      },
+    };
+    const hedging = new AuditLog(
+      { audit: auditRepository(h.db), auditCounts: stalling, auditTexts: auditTextsRepository(h.db), policies: policyRepository(h.db) },
+      closedDayMarks(h.redis(), journal.prefix),
+      { searchBudgetMs: 10_000 },
+    );
+    const q = { orgId: 'org_big', from: DAY0 + 86_400_000 + 3_600_000 * 3 + 17 * 60_000, to: DAY0 + 86_400_000 + 3_600_000 * 9, filter: { decision: 'BLOCKED' } };
+    const page = await hedging.list({ ...q, limit: 20, offset: 0 });
+    expect(ids(page.items)).toEqual(ids(expected(q).slice(0, 20)));
+    expect(page.total).toBe(expected(q).length);
+    expect(calls).toBe(2);
+    mode = 'all-fail';
+    await expect(hedging.list({ ...q, from: q.from + 1, limit: 20, offset: 0 })).rejects.toThrow('store down');
+  });
+
   it('refuses a cursor of another query or not of ours', async () => {
     const page = await log.list({ orgId: 'org_big', filter: {}, limit: 5, offset: 0 });
     await expect(log.list({ orgId: 'org_big', filter: { decision: 'BLOCKED' }, limit: 5, offset: 0, cursor: page.next_cursor! })).rejects.toThrow(CursorMismatchError);
