@@ -112,7 +112,9 @@ export const ORG_AFTER_NAME = wordSet(`
   restaurant cafe grill bar festival award awards prize fellowship scholarship lecture cup trophy
   band orchestra church cathedral chapel temple mosque synagogue county city town lake river island
   mountain falls canyon bay beach valley national international show series collection edition act
-  law theorem effect syndrome disease method model scale index rule monument statue
+  law theorem effect syndrome disease method model scale index rule monument statue residency
+  residence residences apartments towers heights enclave estate estates villas gardens court
+  medicine cardiology pediatrics dermatology orthopedics pharmacy dental
 `);
 
 /** Lower-case particles inside surnames: "Vincent van Gogh", "Oscar de la Hoya". */
