@@ -4,7 +4,10 @@
 // order 123456789" never yields a number.
 
 // Other languages' number words count as filler too: "passaporte nº", "número de pasaporte:".
-const GAP = /^(?:[\s:#=.'"()[\]{}-]|(?:no|nr|num|number|is|was|of|id|n[º°]|núm|número|numero|numéro|nummer)(?![A-Za-z0-9]))*/i;
+// A label that lists the issuing state or country beside the number ("Driver's license # / state:
+// Q9016072 / CA", "Passport no./country:") leaves a slash and that word in the gap.
+const GAP =
+  /^(?:[\s:#=.'"()[\]{}/-]|(?:no|nr|num|number|is|was|of|id|n[º°]|núm|número|numero|numéro|nummer|state|country|issuing)(?![A-Za-z0-9]))*/i;
 /** A value: letters and digits, optionally in dash-joined groups (S123-456-78-901-0). */
 const VALUE = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*/;
 /** Longest gap considered, so a cue never reaches a number far away. */

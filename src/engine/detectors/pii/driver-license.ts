@@ -27,10 +27,35 @@ const CUE = new RegExp(
       'D\\.L\\.',
       'licen[cs]e[\\s_-]*(?:#|no\\.?|num(?:ber)?|id)',
       'lic\\.?[\\s_-]*(?:#|no\\.?|num(?:ber)?)',
+      // Other countries' words for a driving licence, and their number labels.
+      'f(?:ü|ue)hrerschein(?:nummer|[\\s_-]*nr\\.?)?',
+      'permis[\\s_-]+de[\\s_-]+conduire',
+      'licencia[\\s_-]+de[\\s_-]+(?:conducir|conducción|manejo)',
+      'permiso[\\s_-]+de[\\s_-]+conducir',
+      'carta[\\s_-]+de[\\s_-]+condução|carta[\\s_-]+de[\\s_-]+conducao',
+      'carteira[\\s_-]+de[\\s_-]+(?:habilitação|habilitacao|motorista)|CNH',
+      'patente[\\s_-]+di[\\s_-]+guida',
+      'rijbewijs(?:nummer)?',
+      'prawo[\\s_-]+jazdy',
+      'k(?:ö|o)rkort(?:snummer)?',
+      'ajokortti(?:numero)?',
+      'ehliyet(?:[\\s_-]+no)?',
+      // A bare "license": only with a driver word near or an issuing state after the number (see find).
+      'licen[cs]e',
     ].join('|') +
-    ")(?:[\\s_-]*(?:#|no\\.?|nr|num(?:ber)?|id))?(?![A-Za-z])",
+    ")(?:[\\s_-]*(?:#|no\\.?|nr|num(?:ber)?|id))?(?![A-Za-z\\u00C0-\\u024F])|運転免許証?(?:番号)?|운전면허(?:증)?(?:[\\s_-]*번호)?|驾驶证(?:号)?|驾照",
   'gi',
 );
+/** The cue words of other countries' licences: their numbers follow no US state's shape. */
+const FOREIGN_CUE = /^(?:f(?:ü|ue)hr|permis|licencia|carta|carteira|cnh|patente|rijbewijs|prawo|k(?:ö|o)rkort|ajokortti|ehliyet|運転|운전|驾)/i;
+/** A bare "license": the number must name its issuing state ("license 17445866 (TX)", "… / CA"). */
+const BARE_LICENSE = /^licen[cs]e$/i;
+const STATE_AFTER = /^[ \t]*(?:\([ \t]*([A-Z]{2})[ \t]*[),]|\/[ \t]*([A-Z]{2})(?![A-Za-z]))/;
+/** "Driver's license, issuing authority IL DMV, document number V825-1771-2147": the number later in the line. */
+const DOCUMENT_NUMBER = /\bdocument[\s_-]*(?:number|no\.?|nr\.?|#)/i;
+const DOCUMENT_WINDOW = 80;
+/** A foreign licence number: 6-16 letters and digits, at least 5 of them digits. */
+const FOREIGN_SHAPE = /^(?=(?:[A-Z]*\d){5})[A-Z0-9]{6,16}$/;
 // Vehicle words count too: "Lic. #" on an auto claim form is the driver's licence.
 const DRIVER_WORD = /\b(?:driver|driver's|drivers|driving|dmv|motorist|vehicle|plate|vin)\b/i;
 const DRIVER_WINDOW = 40;
@@ -61,31 +86,51 @@ const NAMED = 0.8;
 const DIGITS_ONLY = 0.75;
 const LICENSE_NUMBER_NEAR_DRIVER = 0.7;
 
-function shapeConfidence(value: string, base: number): number {
+function shapeConfidence(value: string, base: number, foreign = false): number {
   const v = value.replace(/[- ]/g, '').toUpperCase();
-  if (ONE_DIGIT_REPEATED.test(v) || !SHAPES.some((shape) => shape.test(v))) return 0;
+  if (ONE_DIGIT_REPEATED.test(v)) return 0;
+  if (!SHAPES.some((shape) => shape.test(v)) && !(foreign && FOREIGN_SHAPE.test(v))) return 0;
   return /^\d+$/.test(v) ? Math.min(base, DIGITS_ONLY) : base;
 }
 
-function add(best: Map<number, Finding>, text: string, start: number, end: number, base: number): void {
-  const confidence = shapeConfidence(text.slice(start, end), base);
+function add(best: Map<number, Finding>, text: string, start: number, end: number, base: number, foreign = false): void {
+  const confidence = shapeConfidence(text.slice(start, end), base, foreign);
   if (confidence === 0 || best.has(start)) return;
   best.set(start, makeFinding(DRIVER_LICENSE, text, start, end, lessIfNegative(text, start, end, confidence)));
 }
 
 export const driverLicense: Detector = {
   ...DRIVER_LICENSE,
-  keywords: ['lic', 'dl', 'driver', 'ol'],
+  keywords: [
+    'lic', 'dl', 'driver', 'ol', 'führerschein', 'fuehrerschein', 'permis', 'permiso', 'carta de condu', 'carteira', 'cnh',
+    'patente', 'rijbewijs', 'prawo jazdy', 'körkort', 'korkort', 'ajokortti', 'ehliyet', '運転免許', '운전면허', '驾驶证', '驾照',
+  ],
   find(text, _earlier, shared = new ScanText(text)) {
     const best = new Map<number, Finding>();
     for (const cue of text.matchAll(CUE)) {
       let base = NAMED;
+      const foreign = FOREIGN_CUE.test(cue[0]);
+      const bare = BARE_LICENSE.test(cue[0]);
+      const cueEnd = cue.index + cue[0].length;
+      const token = valueAfterCue(text, cueEnd, (t) => isStateToken(t), true);
       if (/^lic/i.test(cue[0])) {
-        if (!hasCueNear(text, cue.index, cue.index, DRIVER_WORD, DRIVER_WINDOW)) continue;
+        const driverNear = hasCueNear(text, cue.index, cue.index, DRIVER_WORD, DRIVER_WINDOW);
+        // A bare "license" with no driver word near still names a driver's licence when the number
+        // carries its issuing state: "license 17445866 (TX)", "license F570-581-94-297-6 / FL".
+        const state = token ? STATE_AFTER.exec(text.slice(token.end, token.end + 8)) : null;
+        const stateAfter = state !== null && isStateToken(state[1] ?? state[2] ?? '');
+        if (bare ? !(driverNear || stateAfter) : !driverNear) continue;
         base = LICENSE_NUMBER_NEAR_DRIVER;
       }
-      const token = valueAfterCue(text, cue.index + cue[0].length, (t) => isStateToken(t), true);
-      if (token) add(best, text, token.start, token.end, base);
+      if (token) add(best, text, token.start, token.end, base, foreign);
+      if (!bare) {
+        // "Driver's license, issuing authority IL DMV, document number V825-1771-2147".
+        const rest = text.slice(cueEnd, cueEnd + DOCUMENT_WINDOW);
+        const line = rest.slice(0, (rest.indexOf('\n') + 1 || rest.length + 1) - 1);
+        const doc = DOCUMENT_NUMBER.exec(line);
+        const value = doc ? valueAfterCue(text, cueEnd + doc.index + doc[0].length, () => false, true) : null;
+        if (value) add(best, text, value.start, value.end, base, foreign);
+      }
       // "P6875161 (driver license, FL)": the cue in brackets right after its value.
       const before = valueBeforeBracketedCue(text, cue.index);
       if (before) add(best, text, before.start, before.end, base);
