@@ -4,7 +4,7 @@ import type { DetectorType, Finding } from '../../types.js';
 import { wordSet } from '../../words-present.js';
 import { makeFinding, type Detector } from '../detector.js';
 import { cellsUnderHeaders } from './columns.js';
-import { valueAfterCue, valueBeforeBracketedCue } from './cue-value.js';
+import { documentNumberAfter, valueAfterCue, valueBeforeBracketedCue } from './cue-value.js';
 import { lessIfNegative } from './negative-context.js';
 import { isStateToken } from './us-states.js';
 
@@ -51,9 +51,6 @@ const FOREIGN_CUE = /^(?:f(?:ü|ue)hr|permis|licencia|carta|carteira|cnh|patente
 /** A bare "license": the number must name its issuing state ("license 17445866 (TX)", "… / CA"). */
 const BARE_LICENSE = /^licen[cs]e$/i;
 const STATE_AFTER = /^[ \t]*(?:\([ \t]*([A-Z]{2})[ \t]*[),]|\/[ \t]*([A-Z]{2})(?![A-Za-z]))/;
-/** "Driver's license, issuing authority IL DMV, document number V825-1771-2147": the number later in the line. */
-const DOCUMENT_NUMBER = /\bdocument[\s_-]*(?:number|no\.?|nr\.?|#)/i;
-const DOCUMENT_WINDOW = 80;
 /** A foreign licence number: 6-16 letters and digits, at least 5 of them digits. */
 const FOREIGN_SHAPE = /^(?=(?:[A-Z]*\d){5})[A-Z0-9]{6,16}$/;
 // Vehicle words count too: "Lic. #" on an auto claim form is the driver's licence.
@@ -125,10 +122,7 @@ export const driverLicense: Detector = {
       if (token) add(best, text, token.start, token.end, base, foreign);
       if (!bare) {
         // "Driver's license, issuing authority IL DMV, document number V825-1771-2147".
-        const rest = text.slice(cueEnd, cueEnd + DOCUMENT_WINDOW);
-        const line = rest.slice(0, (rest.indexOf('\n') + 1 || rest.length + 1) - 1);
-        const doc = DOCUMENT_NUMBER.exec(line);
-        const value = doc ? valueAfterCue(text, cueEnd + doc.index + doc[0].length, () => false, true) : null;
+        const value = documentNumberAfter(text, cueEnd, true);
         if (value) add(best, text, value.start, value.end, base, foreign);
       }
       // "P6875161 (driver license, FL)": the cue in brackets right after its value.
