@@ -117,6 +117,19 @@ export const ORG_AFTER_NAME = wordSet(`
   medicine cardiology pediatrics dermatology orthopedics pharmacy dental
 `);
 
+/**
+ * The organisation and building words of ORG_AFTER_NAME that no surname is, for a pair's own last
+ * word ("Sai Residency", "Summit Internal Medicine"): `Park`, `Hall`, `Wood` or `Court` end many
+ * people's names, so they are not here.
+ */
+export const ORG_LAST_WORD = wordSet(`
+  inc llc ltd corp corporation company co group holdings foundation institute institution university
+  college school academy hospital clinic center centre museum library gallery plaza partners associates
+  industries enterprises labs laboratories technologies systems solutions software consulting capital
+  ventures bank hotel restaurant cafe residency residence residences apartments towers heights enclave
+  villas gardens medicine cardiology pediatrics dermatology orthopedics pharmacy dental
+`);
+
 /** Lower-case particles inside surnames: "Vincent van Gogh", "Oscar de la Hoya". */
 export const NAME_PARTICLES = wordSet('van von der den de del della da das dos du la le di bin ibn al el ter ten zu');
 

@@ -5,7 +5,7 @@ import { makeFinding, type Detector } from '../detector.js';
 import { hl7Components, hl7Names } from '../hl7.js';
 import { cellsUnderHeaders } from './columns.js';
 import { FIRST_NAMES } from './first-names.js';
-import { AMBIGUOUS_FIRST_NAMES, BRAND_NAMES, NAME_PARTICLES, NOT_NAME_WORDS, ORG_AFTER_NAME } from './name-words.js';
+import { AMBIGUOUS_FIRST_NAMES, BRAND_NAMES, NAME_PARTICLES, NOT_NAME_WORDS, ORG_AFTER_NAME, ORG_LAST_WORD } from './name-words.js';
 import { lessIfNegative } from './negative-context.js';
 
 const PERSON_NAME: DetectorType = { type: 'PERSON_NAME', category: 'PII' };
@@ -400,7 +400,7 @@ function byGivenName(text: string, names: Names): void {
     // Inside a run already read from an earlier given name ("Martin Luther King"): not a new name.
     const previous = /(\p{Lu}\p{Ll}+)[ \t]$/u.exec(before)?.[1];
     if (previous !== undefined && FIRST_NAMES.has(fold(previous))) continue;
-    if (ORG_AFTER_NAME.has(wordAfter(text, name.end)) || ORG_AFTER_NAME.has(name.words[name.words.length - 1] ?? '')) continue;
+    if (ORG_AFTER_NAME.has(wordAfter(text, name.end)) || ORG_LAST_WORD.has(name.words[name.words.length - 1] ?? '')) continue;
     if (BRAND_NAMES.has(`${name.words[0]}_${name.words[1]}`)) continue;
     names.add(name.start, name.end, name.words.length > 2 ? PAIR_WITH_MIDDLE : PAIR);
   }
@@ -478,7 +478,7 @@ function byAddressee(text: string, addresses: readonly Finding[], names: Names):
     while (at < lineEnd && (text.charAt(at) === ' ' || text.charAt(at) === '\t')) at++;
     const name = readName(text, at, 4, true);
     if (name === null || name.end !== lineEnd || name.words.length < 2) continue;
-    if (name.words.some((w) => ORG_AFTER_NAME.has(w))) continue;
+    if (name.words.some((w) => ORG_LAST_WORD.has(w))) continue;
     names.add(name.start, name.end, known(name.words[0]) ? ADDRESSEE_KNOWN : ADDRESSEE_OTHER);
   }
 }
@@ -504,7 +504,7 @@ function byPayment(text: string, names: Names): void {
       const read = readName(text, m.index + m[0].length, max, true);
       if (read !== null && !MEMO_WORDS.has(read.words[read.words.length - 1] ?? '')) name = read;
     }
-    if (name === null || name.words.length < 2 || name.words.some((w) => ORG_AFTER_NAME.has(w))) continue;
+    if (name === null || name.words.length < 2 || name.words.some((w) => ORG_LAST_WORD.has(w))) continue;
     names.add(name.start, name.end, PAID);
   }
 }

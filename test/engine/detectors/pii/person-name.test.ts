@@ -229,6 +229,11 @@ describe('PERSON_NAME: forms, statements and letters written elsewhere', () => {
     expect(found(text, 'PERSON_NAME')).toEqual([]);
   });
 
+  it('still reads surnames that are also place words', () => {
+    expect(found('lab confirmed gestational diabetes for Mei Park.', 'PERSON_NAME')).toEqual(['Mei Park']);
+    expect(found('Robert Hall is scheduled for Monday', 'PERSON_NAME')).toEqual(['Robert Hall']);
+  });
+
   it('masks inverted and underscored names with no leak', () => {
     const text = "PATIENT'S NAME (Last, First, MI): NOVAK, KWAME\nSignature: ____Tomás Whitaker____\n氏名: 鈴木 太郎\n";
     const masked = mask(text, scan(text), 'label', 'test-key');
