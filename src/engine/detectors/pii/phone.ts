@@ -47,7 +47,8 @@ const BARE = /1?[2-9]\d\d[2-9]\d{6}/g;
 // móvil, llamar, contactar, ligar), Italian (telefono, cellulare, contattarmi), Polish (telefon,
 // telefonu, komórka), Swedish (telefon, mobilnummer), Finnish (puhelin, numerosta, tavoittaa),
 // Turkish (telefonu, numaradan, ulaşabilirsiniz, GSM), Russian (телефон), Japanese (電話, 携帯,
-// 連絡先), Korean (전화, 휴대폰, 연락처), Chinese (电话, 手机, 联系) and Hindi (मोबाइल, फ़ोन).
+// 連絡先), Korean (전화, 휴대폰, 연락처), Chinese (电话, 手机, 联系) and Hindi (मोबाइल, फ़ोन); and a
+// person's own number ("my number is …", "new number: …").
 const CUE_WORD_SOURCE = [
   'phone', 'telephone', 't[eé]l', 'call(?:ed|ing)?', 'call[\\s-]?back', 'phoned', 'mobile', 'mob', 'cell', 'fax', 'whatsapp',
   'sms', 'text', 'dial', 'reach(?:ed|able)?', 'contact', 'office', 'direct', 'landline', 'hotline', 'helpline', 'switchboard',
@@ -56,6 +57,8 @@ const CUE_WORD_SOURCE = [
   'mobiel(?:e)?', 'rufnummer', 'festnetz', 'gsm', 'puhelin(?:numero)?', 'matkapuhelin', 'numerosta', 'numaradan', 'numaras[ıi]',
   'kom[oó]rk[ai]', 'bellen', 'contactar(?:-me|me)?', 'contatt(?:are|armi|ateci|ami)', 'erreichen', 'erreichbar', 'tavoittaa',
   'ula[sş]abilirsiniz', 'joindre', 'llam(?:ar|e|a)(?:me)?', 'll[aá]mame', 'ligar',
+  // "my number is …", "new number: …", "what's ur number": a person's own number is a phone number.
+  '(?:my|your|ur|his|her|their|new|old)[\\s-]+(?:new[\\s-]+|old[\\s-]+)?number(?![\\s-]+of(?![A-Za-z]))',
 ].join('|');
 const CUE_SOURCE =
   '(?<![A-Za-z])(?:(?:contact|work|home|office|primary|secondary|alt|alternate|emergency|business|personal|billing|customer|patient|user)[\\s_-]*)?' +
@@ -69,7 +72,8 @@ const CUE_WORDS = wordSet([
   'phone', 'tel', 'tél', 'call', 'mob', 'cell', 'fax', 'whatsapp', 'sms', 'text', 'dial', 'reach', 'contact', 'office', 'direct',
   'landline', 'hotline', 'helpline', 'switchboard', 'pager', 'voicemail', 'handy', 'celular', 'movil', 'móvil', 'portable', 'gsm',
   'rufnummer', 'festnetz', 'puhelin', 'numerosta', 'numara', 'komórk', 'komork', 'bellen', 'contatt', 'erreich', 'tavoittaa',
-  'ulaşabilir', 'ulasabilir', 'joindre', 'llam', 'lláma', 'ligar', 'телефон', 'тел.', '電話', '携帯', '連絡先', '전화', '휴대폰', '연락처',
+  'ulaşabilir', 'ulasabilir', 'joindre', 'llam', 'lláma', 'ligar', 'my number', 'new number', 'your number', 'ur number',
+  'my new number', 'his number', 'her number', 'their number', 'old number', 'телефон', 'тел.', '電話', '携帯', '連絡先', '전화', '휴대폰', '연락처',
   '电话', '手机', '联系', 'मोबाइल', 'फ़ोन', 'फोन', 'दूरभाष',
 ]);
 /** Cue-only shapes look further back ("Reach the warehouse manager at …"), as the cue must own the value. */

@@ -164,6 +164,8 @@ describe('PHONE: other languages, repeated fields, sentences with several number
     ['Please call me on 094055 31473.', '094055 31473'],
     ['Mobile No. / मोबाइल नंबर (2): 022 5555 1338', '022 5555 1338'],
     ['Results called to Brandon Y. Brooks, RN at 7045550147 on 9/25/2025.', '7045550147'],
+    ['My number is 138 5555 5678.', '138 5555 5678'],
+    ['new number: 090-5555-5678', '090-5555-5678'],
   ])('finds the number in %j', (text, value) => {
     expect(found(text, 'PHONE')).toEqual([value]);
   });
@@ -183,6 +185,8 @@ describe('PHONE: other languages, repeated fields, sentences with several number
     ['a foreign cue word inside a longer word', 'telefonica 030 5551234'],
     ['a date after a foreign cue', 'Telefon: 12.03.1984'],
     ['a postcode and house number after a cue', 'Puhelin ja osoite: 00100 Helsinki'],
+    ['a count after "my number of"', 'my number of seats is 0412 345 678'],
+    ['an order number', 'order number 0412 345 678'],
   ])('ignores %s', (_name, text) => {
     expect(found(text, 'PHONE')).toEqual(text.startsWith('Call 415') ? ['415-555-0132'] : []);
   });
