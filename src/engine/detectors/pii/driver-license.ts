@@ -66,6 +66,11 @@ const HEADER =
 // the odd ones: two or three letters and 5-7 digits (CO, ND, OH, WV), ID AB123456C, NH 12ABC34567,
 // IA 123AB4567, VT and ME 7 digits and a letter, WA WDL + 9 characters. The UK's 16-character
 // licence is also accepted.
+/** A column named only "license number": see find. */
+const GENERIC_HEADER = /^licen[cs]e[\s_-]*(?:no\.?|nr|num|number|#|id)$/i;
+const GENERIC_HEADER_LINE = /^.*(?<![A-Za-z])licen[cs]e[\s_-]*(?:no\.?|nr|num|number|#|id)(?![A-Za-z]).*$/im;
+const PEOPLE_COLUMNS = /(?<![A-Za-z])(?:dob|date[\s_-]*of[\s_-]*birth|birth[\s_-]*date|passport|ssn|first[\s_-]*name|last[\s_-]*name|full[\s_-]*name|surname|lead|customer|driver)(?![A-Za-z])/i;
+
 const SHAPES: readonly RegExp[] = [
   /^[A-Z]\d{4,14}$/,
   /^\d{5,13}$/,
@@ -130,8 +135,12 @@ export const driverLicense: Detector = {
       if (before) add(best, text, before.start, before.end, base);
     }
     if (!shared.hasAny(HEADER_WORDS)) return [...best.values()];
-    for (const cell of cellsUnderHeaders(text, HEADER_HINT, (header) => HEADER.test(header))) {
-      add(best, text, cell.start, cell.end, NAMED);
+    // A plain "license_no" column is a driver's licence in a table about people (one with a birth
+    // date, passport, SSN or name column); in a table of software it is a product key.
+    const peopleTable = GENERIC_HEADER_LINE.exec(text)?.[0];
+    const generic = peopleTable !== undefined && PEOPLE_COLUMNS.test(peopleTable);
+    for (const cell of cellsUnderHeaders(text, HEADER_HINT, (header) => HEADER.test(header) || (generic && GENERIC_HEADER.test(header)))) {
+      add(best, text, cell.start, cell.end, GENERIC_HEADER.test(cell.header) ? LICENSE_NUMBER_NEAR_DRIVER : NAMED);
     }
     return [...best.values()];
   },

@@ -100,6 +100,13 @@ describe('DRIVER_LICENSE: state beside the number, I-9 documents, other countrie
     expect(found(text, 'DRIVER_LICENSE')).toEqual([]);
   });
 
+  it('reads a plain license_no column only in a table about people', () => {
+    const people = 'lead\temail\tdob\tlicense_no\tpassport_no\nPat Smith\tps@mail.example.org\t1974-08-12\t22 894 972\tC87058340\n';
+    expect(found(people, 'DRIVER_LICENSE')).toEqual(['22 894 972']);
+    const software = 'product\tseats\tlicense_no\nJetBrains\t12\tA12345678\n';
+    expect(found(software, 'DRIVER_LICENSE')).toEqual([]);
+  });
+
   it('masks the number and keeps the state with no leak', () => {
     const text = "Driver's license # / state: Q9016072 / CA\nlicense 17445866 (TX)";
     const masked = mask(text, scan(text), 'label', 'test-key');
