@@ -30,7 +30,8 @@ const INTERNATIONAL_BRACKET = /\+[1-9]\d{0,2}[ .-]?\((\d{1,5})\)[ .-]?\d(?:\d|[ 
 // International with the 00 exit code instead of `+` (0044 20 7946 0958), and national numbers with
 // a trunk 0 (020 7946 0958, (030) 12345678, 01 23 45 67 89): digit runs like these are also ids
 // and dates, so both need a context word.
-const INTERNATIONAL_00 = /00[1-9](?:\d|[ .-](?=\d)){7,18}/g;
+// The North American exit code 011 is written the same way (011 44 20 7946 0958).
+const INTERNATIONAL_00 = /(?:00|011[ .-]?)[1-9](?:\d|[ .-](?=\d)){7,18}/g;
 // National numbers as each country groups them: 020 7946 0958, (030) 12345678, 090-1234-5678,
 // 138 1234 5678, (11) 91234-5678, 98765 43210, 06.12.34.56.78; or eleven digits after a trunk 0.
 // Shapes shared with dates, amounts and ids, so only where a cue owns them (see nationalShape).
@@ -140,8 +141,8 @@ function nanp(text: string, found: Finding[]): void {
   for (const m of text.matchAll(NANP)) {
     const start = m.index;
     const end = start + m[0].length;
-    // 415-555.0132 mixes separators; 415/555-0132 is how some forms write the area code.
-    if (m[4] !== undefined && m[4] !== m[6] && !(m[4] === '/' && m[6] === '-')) continue;
+    // 415-555.0132 mixes separators; 415/555-0132 and 415 555-0132 are how forms and people write the area code.
+    if (m[4] !== undefined && m[4] !== m[6] && !((m[4] === '/' || m[4] === ' ') && m[6] === '-')) continue;
     if (!standsAlone(text, start, end, SEPS)) continue;
     add(found, text, start, end, m[1] ? 0.85 : m[4] === ' ' ? 0.65 : 0.8); // spaces also separate plain numbers
   }
@@ -250,11 +251,12 @@ function report(found: Finding[], text: string, start: number, end: number, conf
 function cueOwned(text: string, shared: ScanText, found: Finding[], earlier: readonly Finding[]): void {
   const ends = new Set(found.map((f) => f.end));
   for (const f of earlier) if (f.type === 'EMAIL') ends.add(f.end);
-  if (text.includes('00')) {
+  if (text.includes('00') || text.includes('011')) {
     for (const m of text.matchAll(INTERNATIONAL_00)) {
       const start = m.index;
       const end = start + m[0].length;
-      if (!standsAlone(text, start, end, SEPS) || !possibleWithCountryCode(`+${m[0].slice(2)}`) || !owned(text, start, end, ends)) continue;
+      const national = m[0].replace(/^(?:00|011[ .-]?)/, '');
+      if (!standsAlone(text, start, end, SEPS) || !possibleWithCountryCode(`+${national}`) || !owned(text, start, end, ends)) continue;
       report(found, text, start, end, 0.75, ends);
     }
   }

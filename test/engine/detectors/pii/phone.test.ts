@@ -165,6 +165,8 @@ describe('PHONE: other languages, repeated fields, sentences with several number
     ['Mobile No. / मोबाइल नंबर (2): 022 5555 1338', '022 5555 1338'],
     ['Results called to Brandon Y. Brooks, RN at 7045550147 on 9/25/2025.', '7045550147'],
     ['My number is 138 5555 5678.', '138 5555 5678'],
+    ['See 425 555-9090 today', '425 555-9090'],
+    ['call 011 44 20 7946 0958 from the US', '011 44 20 7946 0958'],
     ['new number: 090-5555-5678', '090-5555-5678'],
   ])('finds the number in %j', (text, value) => {
     expect(found(text, 'PHONE')).toEqual([value]);
@@ -193,6 +195,7 @@ describe('PHONE: other languages, repeated fields, sentences with several number
 
   it.each([
     ['an unknown country code', 'dial +999 1234 5678'],
+    ['an unknown country code after 011', 'call 011 999 1234 5678'],
     ['too many digits for the country', 'dial +44 20 7946 09581'],
     ['too few digits for the country', 'dial +49 30 12'],
   ])('rejects an international number of impossible length: %s', (_name, text) => {
