@@ -188,7 +188,7 @@ const LIST_GAP = 25;
  * cue languages and holds no digit, line break or sentence end.
  */
 const SENTENCE_LIST =
-  /^[ \t]*[,;]?[ \t]*(?:or|and|y|o|ou|e|et|oder|und|of|en|lub|i|tai|ja|veya|ya da|eller|och|oppure|ou então)[ \t][^\n\d!?;]{0,50}$/i;
+  /^[ \t]*[,;]?[ \t]*(?:or|and|y|o|ou|e|et|oder|und|of|en|lub|tai|ja|veya|ya da|eller|och|oppure|ou então)[ \t][^\n\d!?;]{0,50}$/i;
 /** A sentence end; a middle initial ("Anh K. O'Connell") is not one. */
 const SENTENCE_END = /(?<![^A-Za-z][A-Z])\.\s/;
 const SENTENCE_GAP = 60;

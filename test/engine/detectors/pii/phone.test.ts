@@ -184,6 +184,7 @@ describe('PHONE: other languages, repeated fields, sentences with several number
     ['a number after the sentence ends', 'Call 415-555-0132 or write. Order 5555012345 shipped'],
     ['a number on the next line', 'Call 415-555-0132 or\nref 5555012345'],
     ['a connector that leads to another id', 'Call 415-555-0132 and quote invoice 5125550147'],
+    ['an English "I" that is no connector', 'Call 415-555-0132 I think 5125550147 was wrong'],
     ['a foreign cue word inside a longer word', 'telefonica 030 5551234'],
     ['a date after a foreign cue', 'Telefon: 12.03.1984'],
     ['a postcode and house number after a cue', 'Puhelin ja osoite: 00100 Helsinki'],
