@@ -186,7 +186,7 @@ const LABELLED_OTHER_WORD = 0.75;
 
 /** A bare "name" label after one of these names a thing: "Bank name: Chase", "Project name: Atlas". */
 const THING_BEFORE_NAME =
-  /(?:^|[^\p{L}])(?:bank|company|business|legal|trading|product|project|file|host|server|device|app|application|branch|street|store|shop|brand|vendor|merchant|organi[sz]ation|org|entity|team|group|domain|model|field|column|table|database|db|service|cluster|bucket|repo|repository|package|module|event|campaign|plan|account|course|school|hospital|clinic|practice|facility|pharmacy|drug|medication|test|user)[ \t_-]*$/iu;
+  /(?:^|[^\p{L}])(?:bank|company|business|trading|product|project|file|host|server|device|app|application|branch|street|store|shop|brand|vendor|merchant|organi[sz]ation|org|entity|team|group|domain|model|field|column|table|database|db|service|cluster|bucket|repo|repository|package|module|event|campaign|plan|course|school|hospital|clinic|practice|facility|pharmacy|drug|medication|test)[ \t_-]*$/iu;
 
 function byLabel(text: string, names: Names): void {
   for (const m of text.matchAll(LABEL)) {

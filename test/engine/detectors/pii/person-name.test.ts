@@ -229,6 +229,11 @@ describe('PERSON_NAME: forms, statements and letters written elsewhere', () => {
     expect(found(text, 'PERSON_NAME')).toEqual([]);
   });
 
+  it('still reads a person after "account name" and "user name" labels', () => {
+    expect(found('Account name: Maria Lopez\n', 'PERSON_NAME')).toEqual(['Maria Lopez']);
+    expect(found('User name: Maria Lopez\n', 'PERSON_NAME')).toEqual(['Maria Lopez']);
+  });
+
   it('still reads surnames that are also place words', () => {
     expect(found('lab confirmed gestational diabetes for Mei Park.', 'PERSON_NAME')).toEqual(['Mei Park']);
     expect(found('Robert Hall is scheduled for Monday', 'PERSON_NAME')).toEqual(['Robert Hall']);
