@@ -58,6 +58,8 @@ const CUE_WORD_SOURCE = [
   'mobiel(?:e)?', 'rufnummer', 'festnetz', 'gsm', 'puhelin(?:numero)?', 'matkapuhelin', 'numerosta', 'numaradan', 'numaras[ıi]',
   'kom[oó]rk[ai]', 'bellen', 'contactar(?:-me|me)?', 'contatt(?:are|armi|ateci|ami)', 'erreichen', 'erreichbar', 'tavoittaa',
   'ula[sş]abilirsiniz', 'joindre', 'llam(?:ar|e|a)(?:me)?', 'll[aá]mame', 'ligar',
+  // "Questions: 5035550147", "Enquiries – 020 7946 0958": the line a leaflet or discharge note gives to call.
+  'questions', 'enquiries', 'inquiries',
   // "my number is …", "new number: …", "what's ur number": a person's own number is a phone number.
   '(?:my|your|ur|his|her|their|new|old)[\\s-]+(?:new[\\s-]+|old[\\s-]+)?number(?![\\s-]+of(?![A-Za-z]))',
 ].join('|');
@@ -74,7 +76,7 @@ const CUE_WORDS = wordSet([
   'landline', 'hotline', 'helpline', 'switchboard', 'pager', 'voicemail', 'handy', 'celular', 'movil', 'móvil', 'portable', 'gsm',
   'rufnummer', 'festnetz', 'puhelin', 'numerosta', 'numara', 'komórk', 'komork', 'bellen', 'contatt', 'erreich', 'tavoittaa',
   'ulaşabilir', 'ulasabilir', 'joindre', 'llam', 'lláma', 'ligar', 'my number', 'new number', 'your number', 'ur number',
-  'my new number', 'his number', 'her number', 'their number', 'old number', 'телефон', 'тел.', '電話', '携帯', '連絡先', '전화', '휴대폰', '연락처',
+  'my new number', 'his number', 'her number', 'their number', 'old number', 'questions', 'enquiries', 'inquiries', 'телефон', 'тел.', '電話', '携帯', '連絡先', '전화', '휴대폰', '연락처',
   '电话', '手机', '联系', 'मोबाइल', 'फ़ोन', 'फोन', 'दूरभाष',
 ]);
 /** Cue-only shapes look further back ("Reach the warehouse manager at …"), as the cue must own the value. */

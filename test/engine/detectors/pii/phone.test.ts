@@ -166,6 +166,7 @@ describe('PHONE: other languages, repeated fields, sentences with several number
     ['Results called to Brandon Y. Brooks, RN at 7045550147 on 9/25/2025.', '7045550147'],
     ['My number is 138 5555 5678.', '138 5555 5678'],
     ['See 425 555-9090 today', '425 555-9090'],
+    ['PCP in 3 days. Questions: 5035550147.', '5035550147'],
     ['call 011 44 20 7946 0958 from the US', '011 44 20 7946 0958'],
     ['new number: 090-5555-5678', '090-5555-5678'],
   ])('finds the number in %j', (text, value) => {
@@ -190,6 +191,7 @@ describe('PHONE: other languages, repeated fields, sentences with several number
     ['a postcode and house number after a cue', 'Puhelin ja osoite: 00100 Helsinki'],
     ['a count after "my number of"', 'my number of seats is 0412 345 678'],
     ['an order number', 'order number 0412 345 678'],
+    ['a count of questions', 'Questions: 12 of 40 answered'],
   ])('ignores %s', (_name, text) => {
     expect(found(text, 'PHONE')).toEqual(text.startsWith('Call 415') ? ['415-555-0132'] : []);
   });
