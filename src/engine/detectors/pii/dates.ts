@@ -33,16 +33,19 @@ const ORDINAL = '(?:st|nd|rd|th)?';
 const DAY_MARK = '(?:st|nd|rd|th|er|º|°|\\.)?';
 
 // Groups: 1-4 year-first (y, separator, m, d); 5-8 numeric day/month first (a, separator, b, y);
-// 9-11 month name first (month, d, y); 12-14 day first (d, month, y: "14 March 1985", "14. März
-// 1985", "15 de marzo de 1985", "1er janvier 1990"); 15-17 year, month and day marked as in Korean,
-// Japanese and Chinese ("1944년 12월 21일", "1986年6月21日"). The separator must repeat.
+// 9-11 month name first (month, d, y: also "Mar-14-1985"); 12-14 day first (d, month, y: "14 March
+// 1985", "14. März 1985", "15 de marzo de 1985", "1er janvier 1990", and the DD-MON-YY and
+// DDMONYYYY of databases and travel documents, "14-Mar-85", "14/Mar/1985", "14MAR1985"); 15-17
+// year, month and day marked as in Korean, Japanese and Chinese ("1944년 12월 21일",
+// "1986年6月21日"); 18-20 ISO 8601's basic form, "19850314". Numeric separators must repeat.
 const DATE_SOURCE =
   `(?<![0-9A-Za-z])(?:` +
   `(\\d{4})([-/.])(\\d{1,2})\\2(\\d{1,2})` +
   `|(\\d{1,2})([-/. ])(\\d{1,2})\\6(\\d{4}|\\d{2})` +
-  `|(${MONTHS})\\.?[ \\t]{1,3}(\\d{1,2})${ORDINAL},?[ \\t]{1,3}(\\d{4})` +
-  `|(\\d{1,2})${DAY_MARK}(?:[ \\t]{1,3}(?:of|de))?(?:[ \\t]{1,3}|-)(${ALL_MONTHS})\\.?,?(?:[ \\t]{1,3}(?:de[ \\t]{1,3})?|-)(\\d{4})` +
+  `|(${MONTHS})\\.?(?:[ \\t]{1,3}|[-/])(\\d{1,2})${ORDINAL},?(?:[ \\t]{1,3}|[-/])(\\d{4})` +
+  `|(\\d{1,2})${DAY_MARK}(?:[ \\t]{1,3}(?:of|de))?(?:[ \\t]{1,3}|[-/]|(?=[A-Za-z]))(${ALL_MONTHS})\\.?,?(?:[ \\t]{1,3}(?:de[ \\t]{1,3})?|[-/]|(?=\\d))(\\d{4}|\\d{2})` +
   `|(\\d{4})[ \\t]?[년年][ \\t]?(\\d{1,2})[ \\t]?[월月][ \\t]?(\\d{1,2})[ \\t]?[일日]` +
+  `|((?:19|20)\\d\\d)(0[1-9]|1[0-2])([0-3]\\d)` +
   `)(?![0-9A-Za-z])`;
 
 /** A fresh global date regex (callers iterate it over short windows). */
@@ -81,7 +84,8 @@ export function isBirthDate(m: RegExpMatchArray, now: Date): boolean {
   }
   if (m[9] !== undefined) return plausibleBirth(Number(m[11]), monthOf(m[9]), Number(m[10]), now);
   if (m[15] !== undefined) return plausibleBirth(Number(m[15]), Number(m[16]), Number(m[17]), now);
-  return plausibleBirth(Number(m[14]), monthOf(m[13] ?? ''), Number(m[12]), now);
+  if (m[18] !== undefined) return plausibleBirth(Number(m[18]), Number(m[19]), Number(m[20]), now);
+  return plausibleBirth(fullYear(m[14] ?? '', now), monthOf(m[13] ?? ''), Number(m[12]), now);
 }
 
 function monthOf(name: string): number {
