@@ -127,7 +127,7 @@ const WORD_CHAR = /[\p{L}\p{N}_]/u;
 // "I reset it to Autumn2014!", a password reset told without the word.
 const PROSE_CUES: readonly ProseCue[] = [
   {
-    pattern: /\b(?:password|passphrase|passwd|pwd|pw)\s+(?:is|was|to)\b[ \t]*:?[ \t]*/gi,
+    pattern: /\b(?:password|passphrase|passwd|passcode|pwd|pw)(?:\s+(?:is|was|to)\b|['’]s)[ \t]*:?[ \t]*/gi,
     words: STEM_WORDS,
     confidence: STRONG,
     mixed: false,
@@ -141,6 +141,8 @@ const PROSE_CUES: readonly ProseCue[] = [
     rest: [
       new RegExp(`(?:[ \\t]${OPENS})?(?:[ \\t]${IS_WORD}(?=[ \\t:])|[ \\t]*(?:→|->))[ \\t]*:?[ \\t]*`, 'iy'),
       new RegExp(`[ \\t]${OPENS}[ \\t]*:[ \\t]*`, 'iy'),
+      // "Password - Tr0ub4dor&3", "Passwort – X": a dash set off by spaces.
+      /[ \t]+[-–—][ \t]+/y,
     ],
     words: PROSE_WORDS,
     confidence: 0.7,
@@ -154,6 +156,14 @@ const PROSE_CUES: readonly ProseCue[] = [
     pattern:
       /\b(?:login|log-in|sign-in|credentials?|creds)\b[^\n:=]{0,30}?(?:[ \t](?:is|are|was|were)[ \t]+|[ \t]*[:=][ \t]*)[^\s/|,]{1,64}[ \t]*[/|][ \t]*/gi,
     words: wordSet(['login', 'log-in', 'sign-in', 'credential', 'creds']),
+    confidence: 0.7,
+    mixed: true,
+  },
+  // "creds admin:S3cr3t!x", "login: svc_backup:Tr0ub4dor&3": a user name and the password joined by a colon.
+  {
+    // The user name holds no dot, so a package coordinate (`credential = com.azure:azure-identity:1.12.2`) is none.
+    pattern: /\b(?:login|credentials?|creds)[ \t]*:?[ \t]+(?!https?:|ftp:|mailto:)[A-Za-z0-9_-]{1,64}:(?=[^\s/])/gi,
+    words: wordSet(['login', 'credential', 'creds']),
     confidence: 0.7,
     mixed: true,
   },
@@ -182,6 +192,7 @@ function restEnd(text: string, from: number, rests: readonly RegExp[]): number {
 
 /** "is" or an arrow between a password's word and its value: the sentence says what follows is the password. */
 const SAYS_IT_IS = new RegExp(`[ \\t]${IS_WORD}[ \\t:]|→|->`, 'i');
+const PASSCODE = /passcode/i;
 /** One word as a dictionary writes it ("Incorrect", "expired", "WRONG"): prose, not a password. */
 const PLAIN_WORD = /^(?:[A-Z]?[a-z]+|[A-Z]+)$/;
 
@@ -209,7 +220,9 @@ function findProse(text: string, found: Finding[], shared: ScanText): void {
       } else {
         value = (PROSE_VALUE.exec(rest)?.[0] ?? '').replace(/[.,;:]+$/, '');
         // In prose a password stands out by mixing classes; "is incorrect", "is case-sensitive" do not.
-        if (characterClasses(value) < 2 || JOINED_WORDS.test(value) || NOT_PROSE_VALUE.test(value)) continue;
+        // A passcode is often digits alone ("Passcode is 482913"), as meeting and door codes are.
+        const digitCode = PASSCODE.test(m[0]) && /^\d{4,12}$/.test(value);
+        if ((characterClasses(value) < 2 && !digitCode) || JOINED_WORDS.test(value) || NOT_PROSE_VALUE.test(value)) continue;
         // "the password I set last week is reYDqwOSEzqRYwQF": after "is", letters of both cases will do.
         const mixed = LETTER.test(value) && DIGIT_OR_SYMBOL.test(value);
         if (cue.mixed && !mixed && !(says && value.length >= 6 && !PLAIN_WORD.test(value))) continue;

@@ -154,6 +154,10 @@ describe('PASSWORD: registry logins, quoted -p, env entries, login phrasing', ()
     ['also the netflix login is emily69@hotmail.com / Changeme80366', 'Changeme80366'],
     ['creds: svc_backup | Tr0ub4dor&3', 'Tr0ub4dor&3'],
     ['the password I set last week is reYDqwOSEzqRYwQF - it says invalid', 'reYDqwOSEzqRYwQF'],
+    ['Zoom passcode is 482913', '482913'],
+    ["my password's Tr0ub4dor&3", 'Tr0ub4dor&3'],
+    ['Password - Tr0ub4dor&3', 'Tr0ub4dor&3'],
+    ['creds admin:S3cr3t!x', 'S3cr3t!x'],
   ])('finds the password in %j', (text, value) => {
     expect(found(text, 'PASSWORD')).toEqual([value]);
   });
@@ -168,6 +172,11 @@ describe('PASSWORD: registry logins, quoted -p, env entries, login phrasing', ()
     ['a login without a password after the slash', 'the login is emily69@hotmail.com / ok'],
     ['a plain word after "is"', 'the password you entered is Incorrect'],
     ['a lower-case word after "is"', 'the password I typed yesterday is expired'],
+    ['a short code after "passcode is"', 'the passcode is 123'],
+    ['a sentence after a dash', 'Password - must be 8 characters'],
+    ['a URL after a login cue', 'login: https://example.com/login'],
+    ['a time after a login cue', 'login at 10:30am'],
+    ['a package coordinate after a credential key', 'credential = com.azure:azure-identity:1.12.2'],
   ])('ignores %s', (_name, text) => {
     expect(found(text, 'PASSWORD')).toEqual([]);
   });
