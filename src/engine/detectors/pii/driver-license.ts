@@ -20,7 +20,7 @@ const CUE = new RegExp(
       'driving[\\s_-]*licen[cs]es?',
       "operator[’']?s?[\\s_-]*licen[cs]es?",
       'drivers?[\\s_-]*lic\\.?',
-      'DL[\\s_-]*(?:#|no\\.?|num(?:ber)?)',
+      'C?DL[\\s_-]*(?:#|no\\.?|num(?:ber)?)',
       'DLN',
       'DL(?=\\s*[:#=]|\\s+[A-Z0-9])',
       'OL[\\s_-]*(?:#|no\\.?)',
@@ -117,11 +117,12 @@ export const driverLicense: Detector = {
       const token = valueAfterCue(text, cueEnd, (t) => isStateToken(t), true);
       if (/^lic/i.test(cue[0])) {
         const driverNear = hasCueNear(text, cue.index, cue.index, DRIVER_WORD, DRIVER_WINDOW);
-        // A bare "license" with no driver word near still names a driver's licence when the number
-        // carries its issuing state: "license 17445866 (TX)", "license F570-581-94-297-6 / FL".
+        // A "license" or "license number" with no driver word near still names a driver's licence
+        // when the number carries its issuing state: "license 17445866 (TX)", "license number:
+        // 1234567 (NY)", "license F570-581-94-297-6 / FL".
         const state = token ? STATE_AFTER.exec(text.slice(token.end, token.end + 8)) : null;
         const stateAfter = state !== null && isStateToken(state[1] ?? state[2] ?? '');
-        if (bare ? !(driverNear || stateAfter) : !driverNear) continue;
+        if (!driverNear && !stateAfter) continue;
         base = LICENSE_NUMBER_NEAR_DRIVER;
       }
       if (token) add(best, text, token.start, token.end, base, foreign);

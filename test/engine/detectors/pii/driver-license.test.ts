@@ -81,6 +81,8 @@ describe('DRIVER_LICENSE: state beside the number, I-9 documents, other countrie
     ['Insured driver: Kwame Mensah, DOB 02/03/2003, license 17445866 (TX)', '17445866'],
     ['Claimant, DOB 1952-02-21, license F570-581-94-297-6 (FL)', 'F570-581-94-297-6'],
     ['ID: license WDLO4RS4BHJ0 / WA', 'WDLO4RS4BHJ0'],
+    ['license number: 1234567 (NY)', '1234567'],
+    ['CDL# 12345678', '12345678'],
     ["List B: Driver's license, issuing authority IL DMV, document number V825-1771-2147, expiration 4/13/2029", 'V825-1771-2147'],
     ['Führerscheinnummer: B072RRE2I55', 'B072RRE2I55'],
     ['N° de permis de conduire : 12AB34567', '12AB34567'],
@@ -92,6 +94,7 @@ describe('DRIVER_LICENSE: state beside the number, I-9 documents, other countrie
 
   it.each([
     ['a bare "license" with no state and no driver', 'software license 17445866 renewed'],
+    ['a licence number with a bracket that is no state', 'license number: 1234567 (ok)'],
     ['a bare "license" before a non-state bracket', 'MIT license 17445866 (OK to ship)'],
     ['a document number far from any licence cue', 'Passport, issuing authority USA, document number 123456789'],
     ['a foreign cue before a short number', 'Führerschein: 1234'],
