@@ -169,7 +169,8 @@ function byTitle(text: string, names: Names): void {
 const FULL_NAME_LABELS =
   'nombre[ \\t]+y[ \\t]+apellidos|nombre[ \\t]+completo|apellidos[ \\t]+y[ \\t]+nombre|nome[ \\t]+completo|nom[ \\t]+complet|nom[ \\t]+et[ \\t]+pr[ée]nom|' +
   'vor-?[ \\t]*und[ \\t]+nachname|vollst[äa]ndiger[ \\t]+name|imi[ęe][ \\t]+i[ \\t]+nazwisko|ad[ıi][ \\t]+soyad[ıi]|volledige[ \\t]+naam|' +
-  'f[öo]r-?[ \\t]+och[ \\t]+efternamn|koko[ \\t]+nimi|nachname|vorname|apellidos?|nazwisko|efternamn|sukunimi|soyad[ıi]';
+  'f[öo]r-?[ \\t]+och[ \\t]+efternamn|koko[ \\t]+nimi|nachname|vorname|apellidos?|nazwisko|efternamn|sukunimi|soyad[ıi]|' +
+  'pr[ée]nom|nom[ \\t]+de[ \\t]+famille|nom[ \\t]+d[\'’][ée]pouse|nome[ \\t]+e[ \\t]+cognome|cognome|achternaam|voornaam|f[öo]rnamn|etunimi|imi[ęe]';
 const SIGNATURE_LABELS = 'firma|assinatura|unterschrift|handtekening|underskrift|podpis|allekirjoitus|i̇mza|imza';
 const BARE_NAME_LABELS = 'nombre|nome|nom|naam|namn|nimi';
 const LABEL = new RegExp(
@@ -218,6 +219,7 @@ const ROLE_HEADER = /^(?:card|account)?[ _-]?holder$|^(?:beneficiary|payee|insur
 const HEADER_HINT = /name|holder|beneficiary|payee|insured|subscriber|guarantor|primary[ _-]?contact/gi;
 const NAME_WORD = wordSet([
   'name', 'signature', 'holder', 'nombre', 'nome', 'nom', 'naam', 'namn', 'nimi', 'apellido', 'nazwisko', 'soyad', 'efternamn',
+  'cognome', 'voornaam', 'fornamn', 'förnamn', 'etunimi', 'imię', 'imie',
   'sukunimi', 'firma', 'assinatura', 'unterschrift', 'handtekening', 'underskrift', 'podpis', 'allekirjoitus', 'imza', 'i̇mza',
 ]);
 const COLUMN_WORDS = wordSet(['name', 'holder', 'beneficiary', 'payee', 'insured', 'subscriber', 'guarantor', 'primary contact', 'primary_contact']);
