@@ -33,9 +33,10 @@ const INTERNATIONAL_BRACKET = /\+[1-9]\d{0,2}[ .-]?\((\d{1,5})\)[ .-]?\d(?:\d|[ 
 // The North American exit code 011 is written the same way (011 44 20 7946 0958).
 const INTERNATIONAL_00 = /(?:00|011[ .-]?)[1-9](?:\d|[ .-](?=\d)){7,18}/g;
 // National numbers as each country groups them: 020 7946 0958, (030) 12345678, 090-1234-5678,
-// 138 1234 5678, (11) 91234-5678, 98765 43210, 06.12.34.56.78; or eleven digits after a trunk 0.
+// 138 1234 5678, (11) 91234-5678, 98765 43210, 06.12.34.56.78; eleven digits after a trunk 0; or a
+// Chinese mobile number written whole (13812345678: 1, then 3-9, then nine digits).
 // Shapes shared with dates, amounts and ids, so only where a cue owns them (see nationalShape).
-const NATIONAL = /(?<![\d(+])(?:\(\d{1,5}\) ?|\d{1,6}[ .-])\d{1,8}(?:[ .-]\d{1,8}){0,4}|0\d{9,10}/g;
+const NATIONAL = /(?<![\d(+])(?:\(\d{1,5}\) ?|\d{1,6}[ .-])\d{1,8}(?:[ .-]\d{1,8}){0,4}|0\d{9,10}|1[3-9]\d{9}/g;
 // Ten bare digits (optionally a leading 1): only a phone when a context word is near.
 const BARE = /1?[2-9]\d\d[2-9]\d{6}/g;
 
@@ -181,7 +182,8 @@ function cued(text: string, start: number, end: number): boolean {
  * (mobile), …0199 (work)", "jo@example.org, 5105550123"): separators and up to three connectors
  * or labels.
  */
-const CONNECTORS = /^[\s,;/|&]*(?:(?:or|and|alt\.?|also|else|otherwise|then|\([a-z]{1,12}\)|[a-z]{1,12}\.?:)[\s,;/|&]*){0,3}\(?$/i;
+// Full-width and ideographic commas and semicolons (，、；) separate a list in Chinese and Japanese text.
+const CONNECTORS = /^[\s,;/|&，、；]*(?:(?:or|and|alt\.?|also|else|otherwise|then|\([a-z]{1,12}\)|[a-z]{1,12}\.?:)[\s,;/|&，、；]*){0,3}\(?$/i;
 const LIST_GAP = 25;
 
 /**

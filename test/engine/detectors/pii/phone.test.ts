@@ -179,6 +179,8 @@ describe('PHONE: other languages, repeated fields, sentences with several number
       '2535550165',
     ]);
     expect(found('Telefon 030 5551234 oder mobil unter 0176 55501234.', 'PHONE')).toEqual(['030 5551234', '0176 55501234']);
+    expect(found('手机：13855551234，18655550111', 'PHONE')).toEqual(['13855551234', '18655550111']);
+    expect(found('電話: 03-5555-5678、090-5555-5678', 'PHONE')).toEqual(['03-5555-5678', '090-5555-5678']);
   });
 
   it.each([
@@ -192,6 +194,7 @@ describe('PHONE: other languages, repeated fields, sentences with several number
     ['a count after "my number of"', 'my number of seats is 0412 345 678'],
     ['an order number', 'order number 0412 345 678'],
     ['a count of questions', 'Questions: 12 of 40 answered'],
+    ['a Chinese mobile shape without a cue', 'ref 18655550111'],
   ])('ignores %s', (_name, text) => {
     expect(found(text, 'PHONE')).toEqual(text.startsWith('Call 415') ? ['415-555-0132'] : []);
   });
