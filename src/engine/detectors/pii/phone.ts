@@ -224,6 +224,8 @@ const OTHER_ID_BEFORE =
   /(?:#|\b(?:order|invoice|ticket|ref|reference|account|acct|id|sku|serial|tracking|case|claim|policy|batch|lot|po|confirmation|booking)\.?[ \t]*(?:no\.?|number|#)?[ \t:]*)$/i;
 const SSN_SHAPE = /^\d{3}-\d\d-\d{4}$/;
 const CURRENCY_BEFORE = /[$€£¥₹][ \t]?$/;
+/** A unit after the digits makes them quantities: "GSM 900 1800 1900 MHz", "12 345 678 km", "1 250 000 EUR". */
+const UNIT_AFTER = /^[ \t]?(?:[kMGT]?Hz|[kMGT]i?B|[kMG]?bps|km|kg|mg|ml|mm|cm|ms|EUR|USD|GBP|JPY|CNY|INR)(?![A-Za-z])/;
 
 /** A national number: 8-12 digits, not a date, SSN, amount, dotted quad or version. */
 function nationalShape(text: string, start: number, end: number): boolean {
@@ -235,6 +237,7 @@ function nationalShape(text: string, start: number, end: number): boolean {
     const groups = value.split('.');
     if ((groups.length === 4 && groups.every((g) => g.length <= 3)) || (groups[0] ?? '').length === 1) return false;
   }
+  if (UNIT_AFTER.test(text.slice(end, end + 8))) return false;
   return !CURRENCY_BEFORE.test(text.slice(Math.max(0, start - 2), start)) && text.charAt(end) !== '%';
 }
 

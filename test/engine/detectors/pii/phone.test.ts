@@ -195,6 +195,8 @@ describe('PHONE: other languages, repeated fields, sentences with several number
     ['an order number', 'order number 0412 345 678'],
     ['a count of questions', 'Questions: 12 of 40 answered'],
     ['a Chinese mobile shape without a cue', 'ref 18655550111'],
+    ['frequency bands after a GSM cue', 'GSM 900 1800 1900 MHz'],
+    ['an amount after a foreign cue', 'Handy: 1 234 567 890 EUR'],
   ])('ignores %s', (_name, text) => {
     expect(found(text, 'PHONE')).toEqual(text.startsWith('Call 415') ? ['415-555-0132'] : []);
   });
