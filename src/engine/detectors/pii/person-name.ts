@@ -173,11 +173,17 @@ const FULL_NAME_LABELS =
   'pr[ée]nom|nom[ \\t]+de[ \\t]+famille|nom[ \\t]+d[\'’][ée]pouse|nome[ \\t]+e[ \\t]+cognome|cognome|achternaam|voornaam|f[öo]rnamn|etunimi|imi[ęe]';
 const SIGNATURE_LABELS = 'firma|assinatura|unterschrift|handtekening|underskrift|podpis|allekirjoitus|i̇mza|imza';
 const BARE_NAME_LABELS = 'nombre|nome|nom|naam|namn|nimi';
+/** What follows a label: a required mark, a format hint, the separator, quotes, a form's blank line. */
+const LABEL_TAIL = '["\']?\\*?(?:[ \\t]*\\([^)\\n]{1,30}\\))?[ \\t]*(?:=>|[:=|]|\\.{2,80})[ \\t]*["\']?(?:_{2,}[ \\t]*)?(?=\\p{Lu})';
 const LABEL = new RegExp(
   '(?<![\\p{L}\\p{N}])((?:full|first|last|given|family|middle|maiden|legal|patient|employee|customer|client|contact|card[ _-]?holder|account[ _-]?holder|member|guest|passenger|applicant|beneficiary|recipient|sender|emergency[ _-]?contact|guardian|spouse|insured|subscriber|student|tenant|candidate|traveller|traveler)(?:[\'’]s)?[ _-]?name|' +
-    `name[ _-]?on[ _-]?card|card[ _-]?holder|account[ _-]?holder|name|surname|forename|${FULL_NAME_LABELS}|${BARE_NAME_LABELS}|` +
-    `signature(?:[ \\t]+of[ \\t]+\\p{L}{3,12})?|${SIGNATURE_LABELS})` +
-    '["\']?\\*?(?:[ \\t]*\\([^)\\n]{1,30}\\))?[ \\t]*(?:=>|[:=|]|\\.{2,80})[ \\t]*["\']?(?:_{2,}[ \\t]*)?(?=\\p{Lu})',
+    'name[ _-]?on[ _-]?card|card[ _-]?holder|account[ _-]?holder|name|surname|forename|signature(?:[ \\t]+of[ \\t]+\\p{L}{3,12})?)' +
+    LABEL_TAIL,
+  'giu',
+);
+/** The other languages' labels, looked for only in a text that holds one of FOREIGN_LABEL_WORDS. */
+const FOREIGN_LABEL = new RegExp(
+  `(?<![\\p{L}\\p{N}])(${FULL_NAME_LABELS}|${BARE_NAME_LABELS}|${SIGNATURE_LABELS})${LABEL_TAIL}`,
   'giu',
 );
 const BARE_NAME_LABEL = new RegExp(`^(?:name|${BARE_NAME_LABELS})$`, 'i');
@@ -189,8 +195,8 @@ const LABELLED_OTHER_WORD = 0.75;
 const THING_BEFORE_NAME =
   /(?:^|[^\p{L}])(?:bank|company|business|trading|product|project|file|host|server|device|app|application|branch|street|store|shop|brand|vendor|merchant|organi[sz]ation|org|entity|team|group|domain|model|field|column|table|database|db|service|cluster|bucket|repo|repository|package|module|event|campaign|plan|course|school|hospital|clinic|practice|facility|pharmacy|drug|medication|test)[ \t_-]*$/iu;
 
-function byLabel(text: string, names: Names): void {
-  for (const m of text.matchAll(LABEL)) {
+function byLabel(text: string, names: Names, label: RegExp): void {
+  for (const m of text.matchAll(label)) {
     const read = readName(text, m.index + m[0].length, 4, true);
     if (read === null) continue;
     const name = inverted(text, read, true);
@@ -217,10 +223,11 @@ const NAME_HEADER = /^name$/i;
 // Only words rare in prose: every line holding a hint word is split as a possible header.
 const ROLE_HEADER = /^(?:card|account)?[ _-]?holder$|^(?:beneficiary|payee|insured|subscriber|guarantor|cardholder|primary[ _-]?contact)$/i;
 const HEADER_HINT = /name|holder|beneficiary|payee|insured|subscriber|guarantor|primary[ _-]?contact/gi;
-const NAME_WORD = wordSet([
-  'name', 'signature', 'holder', 'nombre', 'nome', 'nom', 'naam', 'namn', 'nimi', 'apellido', 'nazwisko', 'soyad', 'efternamn',
-  'cognome', 'voornaam', 'fornamn', 'förnamn', 'etunimi', 'imię', 'imie',
-  'sukunimi', 'firma', 'assinatura', 'unterschrift', 'handtekening', 'underskrift', 'podpis', 'allekirjoitus', 'imza', 'i̇mza',
+const NAME_WORD = wordSet(['name', 'signature', 'holder']);
+const FOREIGN_LABEL_WORDS = wordSet([
+  'nombre', 'nome', 'nom', 'naam', 'namn', 'nimi', 'apellido', 'nazwisko', 'soyad', 'efternamn', 'cognome', 'voornaam', 'fornamn',
+  'förnamn', 'etunimi', 'imię', 'imie', 'sukunimi', 'firma', 'assinatura', 'unterschrift', 'handtekening', 'underskrift', 'podpis',
+  'allekirjoitus', 'imza', 'i̇mza', 'nachname', 'vorname', 'vollst',
 ]);
 const COLUMN_WORDS = wordSet(['name', 'holder', 'beneficiary', 'payee', 'insured', 'subscriber', 'guarantor', 'primary contact', 'primary_contact']);
 const IN_COLUMN = 0.75;
@@ -315,9 +322,9 @@ const CLOSING_WORDS = wordSet([
 ]);
 const CLOSING =
   '(?:(?:best|kind|warm|warmest|many)[ \\t]+(?:regards|wishes|thanks)|regards|sincerely(?:[ \\t]+yours)?|yours[ \\t]+(?:sincerely|truly|faithfully)|best|cheers|thanks|thank[ \\t]+you|respectfully|cordially|take[ \\t]+care|all[ \\t]+the[ \\t]+best|' +
-  '(?:mit[ \\t]+)?(?:freundlichen|besten|herzlichen|viele)[ \\t]+gr(?:ü|ue|u)(?:ß|ss)(?:en|e)|(?:met[ \\t]+)?vriendelijke[ \\t]+groet(?:en)?|cordialement|' +
-  "(?:bien[ \\t]+)?(?:sinc[èe]res[ \\t]+)?salutations|atentamente|(?:un[ \\t]+)?(?:cordial(?:es)?[ \\t]+)?saludos?|(?:com[ \\t]+os[ \\t]+)?(?:melhores[ \\t]+)?cumprimentos|atenciosamente|" +
-  '(?:cordiali|distinti)[ \\t]+saluti|z[ \\t]+poważaniem|pozdrawiam|(?:med[ \\t]+)?vänliga[ \\t]+hälsningar|(?:ystävällisin[ \\t]+)?terveisin|saygılarımla|saygilarimla)';
+  // Only a closing's last word need be matched: the rule reads what follows it ("Mit freundlichen Grüßen").
+  'gr(?:ü|ue)(?:ß|ss)(?:en|e)|groet(?:en)?|cordialement|salutations|atentamente|saludos?|cumprimentos|atenciosamente|saluti|' +
+  'poważaniem|pozdrawiam|hälsningar|terveisin|saygılarımla|saygilarimla)';
 // A quoted reply repeats its signature after `>` markers ("Thanks,\n>> Núria Adeyemi").
 const SIGNATURE = new RegExp(
   `(?<![\\p{L}])${CLOSING}[ \\t]*[,!.]?[ \\t]*\\r?\\n(?:[ \\t]*>)*[ \\t]*(?:[-–—~]{1,2}[ \\t]*)?(?=\\p{Lu})`,
@@ -576,7 +583,8 @@ export const personName: Detector = {
     const names = new Names(text);
     // Each cue rule runs only when one of its words occurs: a cheap prefilter, as scan.ts does.
     if (shared.hasAny(TITLE_WORDS)) byTitle(text, names);
-    if (shared.hasAny(NAME_WORD)) byLabel(text, names);
+    if (shared.hasAny(NAME_WORD)) byLabel(text, names, LABEL);
+    if (shared.hasAny(FOREIGN_LABEL_WORDS)) byLabel(text, names, FOREIGN_LABEL);
     if (shared.hasAny(ROLE_WORDS)) byRole(text, names);
     if (shared.hasAny(SALUTATION_WORDS)) bySalutation(text, names);
     if (shared.hasAny(CLOSING_WORDS)) bySignature(text, names);
