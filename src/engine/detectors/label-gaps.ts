@@ -16,10 +16,11 @@ export function afterLeader(text: string, from: number): number {
 const QUESTION_WINDOW = 80;
 /**
  * The start of an answer's line: an optional chat time stamp ("[10:14]", "[21/1/23, 19:46]"), a
- * speaker ("John:", "<dev-kwame>", "Visitor:"), then a few words people put before the value.
+ * speaker ("John:", "<dev-kwame>", "Visitor:"), then a few words people put before the value. In a
+ * JSON export of a ticket the answer is the next comment's body: `{ "author": "end-user", "body": "Sure, it's …`.
  */
 const ANSWER_PREFIX =
-  /^[ \t]*(?:\[[^\]\n]{1,24}\][ \t]*)?(?:<[^>\n]{1,30}>|[\p{L}][\p{L}\p{N} ._'-]{0,30}:)?[ \t]*(?:(?:it'?s|it is|that'?s|that is|sure|yes|yeah|yep|ok|okay|mine is|my \p{L}+ is)[,:!]?[ \t]+)?/u;
+  /^[ \t]*(?:\{[^{}\n]{0,100}?"(?:body|text|message|content|comment)"[ \t]*:[ \t]*")?[ \t]*(?:\[[^\]\n]{1,24}\][ \t]*)?(?:<[^>\n]{1,30}>|[\p{L}][\p{L}\p{N} ._'-]{0,30}:)?[ \t]*(?:(?:it'?s|it is|that'?s|that is|sure|yes|yeah|yep|ok|okay|mine is|my \p{L}+ is)[,:!]?[ \t]+){0,2}/iu;
 
 /**
  * When the label at `labelEnd` sits in a question ("What is your member ID?", "…confirm your date
@@ -30,7 +31,8 @@ export function answerStart(text: string, labelEnd: number): number {
   const mark = window.search(/[?\n]/);
   if (mark < 0 || window.charAt(mark) !== '?' || /[.!]\s/.test(window.slice(0, mark))) return -1;
   let at = labelEnd + mark + 1;
-  while (at < text.length && (text.charAt(at) === ' ' || text.charAt(at) === '\t' || text.charAt(at) === '\r')) at++;
+  // A question in a JSON export closes its string and object on its line: `…birth?" },`.
+  while (at < text.length && ' \t\r"\'}],'.includes(text.charAt(at))) at++;
   if (text.charAt(at) !== '\n') return -1;
   at++;
   const prefix = ANSWER_PREFIX.exec(text.slice(at, at + 100));

@@ -100,6 +100,13 @@ const IN_COLUMN = 0.8;
 // joined by single dashes.
 const VALUE_AFTER_LABEL =
   /^["'\s:#=.()[\]-]{0,6}(?:(?:is|was|to|as|no|num|number|id)\.?["'\s:#=-]{1,4})?([A-Za-z0-9]+(?:-[A-Za-z0-9]+){0,3})/;
+/**
+ * After a strong label, the name of a plan, carrier or pharmacy benefit manager (one to four
+ * capitalised words) and its id label: "Insurance: Express Scripts ID", "Insurance: Blue Cross Blue
+ * Shield Member ID #". The value follows as after any label.
+ */
+const CARRIER_THEN_ID = /^[ \t]*[:=-]?[ \t]*(?:[A-Z][A-Za-z&.'’-]*[ \t]+){1,4}(?:[Mm]ember[ \t]+|[Ss]ubscriber[ \t]+)?(?:ID|Id|id|No\.?|no\.?|Number|number|#)(?![A-Za-z])/;
+const CARRIER_WINDOW = 70;
 /** Longest text VALUE_AFTER_LABEL can consume after a label, plus one for the look at what follows. */
 const AFTER_LABEL = 48;
 const MIN_LENGTH = 6;
@@ -160,6 +167,17 @@ function labelled(
     // The value follows the label, past any dot leader, or answers the question the label is in.
     let from = afterLeader(text, cue.index + cue[0].length);
     let m = VALUE_AFTER_LABEL.exec(text.slice(from, from + AFTER_LABEL));
+    if (memberIdLength(m?.[1] ?? '') === 0 && tier === 'strong') {
+      // "Insurance: Express Scripts ID 918602774": the plan or pharmacy benefit manager, then its id.
+      const carrier = CARRIER_THEN_ID.exec(text.slice(from, from + CARRIER_WINDOW));
+      if (carrier) {
+        const after = VALUE_AFTER_LABEL.exec(text.slice(from + carrier[0].length, from + carrier[0].length + AFTER_LABEL));
+        if (memberIdLength(after?.[1] ?? '') > 0) {
+          from += carrier[0].length;
+          m = after;
+        }
+      }
+    }
     if (memberIdLength(m?.[1] ?? '') === 0) {
       const answer = answerStart(text, from);
       if (answer >= 0) m = VALUE_AFTER_LABEL.exec(text.slice((from = answer), answer + AFTER_LABEL));

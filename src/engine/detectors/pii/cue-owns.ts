@@ -12,7 +12,12 @@ const ONLY_OPENING = /^[ \t]*[([]?[ \t]*$/;
  * capitalised word follows the stop, so abbreviations ("Tel. (030)…", "No. 284…") do not. A
  * question does not: its answer follows it ("What number should we call?\nVisitor: 5105550123").
  */
-const BREAKS = /\d|[.!]\s+[A-Z]/;
+const BREAKS = /\d|(?<![^A-Za-z][A-Z])[.!]\s+[A-Z]/;
+/**
+ * A repeated field's number in its label ("Telefon (2): …", "電話番号 (2): …", "| Phone [3] | …") is
+ * part of the label, not a digit of another value.
+ */
+const FIELD_NUMBER = /[([]\d{1,2}[)\]](?=[ \t]*[:|=])/g;
 
 /**
  * True when `cue` (a global regex) owns text[start, end): a match within `window` characters
@@ -25,7 +30,10 @@ export function cueOwns(text: string, start: number, end: number, cue: RegExp, w
   const before = text.slice(from, start);
   let lastEnd = -1;
   for (const m of before.matchAll(cue)) lastEnd = m.index + m[0].length;
-  if (lastEnd >= 0 && !BREAKS.test(before.slice(lastEnd))) return true;
+  if (lastEnd >= 0) {
+    const between = before.slice(lastEnd);
+    if (!BREAKS.test(between.replace(FIELD_NUMBER, ''))) return true;
+  }
   const after = text.slice(end, end + window);
   for (const m of after.matchAll(cue)) return ONLY_OPENING.test(after.slice(0, m.index));
   return false;

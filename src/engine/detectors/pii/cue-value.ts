@@ -4,7 +4,10 @@
 // order 123456789" never yields a number.
 
 // Other languages' number words count as filler too: "passaporte nº", "número de pasaporte:".
-const GAP = /^(?:[\s:#=.'"()[\]{}-]|(?:no|nr|num|number|is|was|of|id|n[º°]|núm|número|numero|numéro|nummer)(?![A-Za-z0-9]))*/i;
+// A label that lists the issuing state or country beside the number ("Driver's license # / state:
+// Q9016072 / CA", "Passport no./country:") leaves a slash and that word in the gap.
+const GAP =
+  /^(?:[\s:#=.'"()[\]{}/|-]|(?:no|nr|num|number|is|was|of|id|n[º°]|núm|número|numero|numéro|nummer|state|country|issuing)(?![A-Za-z0-9]))*/i;
 /** A value: letters and digits, optionally in dash-joined groups (S123-456-78-901-0). */
 const VALUE = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*/;
 /** Longest gap considered, so a cue never reaches a number far away. */
@@ -65,4 +68,20 @@ export function valueAfterCue(
   const first = tokenAfter(text, cueEnd, spaced);
   if (first === null || !skippable(first.value)) return first;
   return tokenAfter(text, first.end, spaced) ?? first;
+}
+
+/** "…, document number 420865559": an I-9 list entry names the document, then its number. */
+const DOCUMENT_NUMBER = /\bdocument[\s_-]*(?:number|no\.?|nr\.?|#)/i;
+const DOCUMENT_WINDOW = 80;
+
+/**
+ * The value after "document number" later on the cue's line (within 80 characters): "U.S. Passport,
+ * document number 420865559", "Driver's license, issuing authority IL DMV, document number
+ * V825-1771-2147". Null when there is none.
+ */
+export function documentNumberAfter(text: string, cueEnd: number, spaced = false): Token | null {
+  const rest = text.slice(cueEnd, cueEnd + DOCUMENT_WINDOW);
+  const newline = rest.indexOf('\n');
+  const doc = DOCUMENT_NUMBER.exec(newline < 0 ? rest : rest.slice(0, newline));
+  return doc ? tokenAfter(text, cueEnd + doc.index + doc[0].length, spaced) : null;
 }

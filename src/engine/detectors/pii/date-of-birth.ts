@@ -19,8 +19,10 @@ const CUE = new RegExp(
   '(?:d\\.o\\.b\\.?|dob|date[\\s_-]*of[\\s_-]*birth|birth[\\s_-]*date|birth[\\s_-]*day|' +
     'geburtsdatum|geb\\.|fecha[\\s_-]+de[\\s_-]+nacimiento|f\\.[ \\t]?nac\\.|date[\\s_-]+de[\\s_-]+naissance|data[\\s_-]+di[\\s_-]+nascita|' +
     'data[\\s_-]+de[\\s_-]+nascimento|data[\\s_-]+urodzenia|doğum[\\s_-]+tarihi|geboortedatum|' +
+    'f(?:ö|o)delsedatum|f(?:ø|o)dselsdato|syntym(?:ä|a)aika|syntym(?:ä|a)p(?:ä|a)iv(?:ä|a)|datum[\\s_-]+narozen(?:í|i)|' +
+    'd(?:á|a)tum[\\s_-]+narodenia|sz(?:ü|u)let(?:é|e)si[\\s_-]+(?:d(?:á|a)tum|id(?:ő|o))|data[\\s_-]+na(?:ș|s)terii|' +
     PROSE_SOURCE +
-    ')(?![A-Za-z\\u00C0-\\u024F])|生年月日|出生日期',
+    ')(?![A-Za-z\\u00C0-\\u024F])|生年月日|出生日期|出生年月日|생년월일|дата[\\s_-]+рождения|जन्म[\\s_-]*(?:तिथि|तारीख)',
   'gi',
 );
 const LETTER = /[A-Za-z\u00C0-\u024F]/;
@@ -31,7 +33,7 @@ const HEADER = /^(?:[A-Za-z]+[\s_-]?)?(?:d\.?o\.?b\.?|date[\s_-]*of[\s_-]*birth|
 const HEADER_HINT = /d\.?o\.?b|birth/gi;
 // Between a label cue and its date: separators, quotes, a format hint such as "(MM/DD/YYYY)", and
 // a few linking words ("birth date is", "correct my birth date to").
-const LABEL_GAP = /^(?:[\s:=#"'[\]{},.\-–—]|\((?:mm|dd|yyyy|yy|[/.\- ])+\)|(?:is|was|on|to|as|of|be)(?![A-Za-z]))*/i;
+const LABEL_GAP = /^(?:[\s:=#"'[\]{},.|\-–—]|\((?:mm|dd|yyyy|yy|[/.\- ])+\)|(?:is|was|on|to|as|of|be)(?![A-Za-z]))*/i;
 const MAX_LABEL_GAP = 60;
 /** "born" reads as prose: up to this many characters of words ("born in Chicago on") before the date. */
 const PROSE_WINDOW = 50;
@@ -108,7 +110,8 @@ export const dateOfBirth: Detector = {
   keywords: [
     'dob', 'd.o.b', 'birth', 'born', 'bday', 'b-day', 'geburt', 'geb.', 'geboren', 'geboorte', 'nacimiento', 'nacid', 'nací',
     'f. nac', 'f.nac', 'naissance', 'nascimento', 'nascita', 'nascid', 'nasceu', 'urodz', 'doğum', 'né ', 'née', '生年月日',
-    '出生日期', 'pid|', 'in1|',
+    '出生日期', '생년월일', 'рождения', 'जन्म', 'delsedat', 'dselsdat', 'syntym', 'narozen', 'narodenia', 'születési', 'szuletesi',
+    'nașterii', 'nasterii', 'pid|', 'in1|',
   ],
   find(text, _earlier, shared = new ScanText(text)) {
     const now = new Date();

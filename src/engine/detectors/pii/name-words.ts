@@ -112,7 +112,22 @@ export const ORG_AFTER_NAME = wordSet(`
   restaurant cafe grill bar festival award awards prize fellowship scholarship lecture cup trophy
   band orchestra church cathedral chapel temple mosque synagogue county city town lake river island
   mountain falls canyon bay beach valley national international show series collection edition act
-  law theorem effect syndrome disease method model scale index rule monument statue
+  law theorem effect syndrome disease method model scale index rule monument statue residency
+  residence residences apartments towers heights enclave estate estates villas gardens court
+  medicine cardiology pediatrics dermatology orthopedics pharmacy dental
+`);
+
+/**
+ * The organisation and building words of ORG_AFTER_NAME that no surname is, for a pair's own last
+ * word ("Sai Residency", "Summit Internal Medicine"): `Park`, `Hall`, `Wood` or `Court` end many
+ * people's names, so they are not here.
+ */
+export const ORG_LAST_WORD = wordSet(`
+  inc llc ltd corp corporation company co group holdings foundation institute institution university
+  college school academy hospital clinic center centre museum library gallery plaza partners associates
+  industries enterprises labs laboratories technologies systems solutions software consulting capital
+  ventures bank hotel restaurant cafe residency residence residences apartments towers heights enclave
+  villas gardens medicine cardiology pediatrics dermatology orthopedics pharmacy dental
 `);
 
 /** Lower-case particles inside surnames: "Vincent van Gogh", "Oscar de la Hoya". */

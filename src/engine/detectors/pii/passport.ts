@@ -1,7 +1,7 @@
 import type { DetectorType, Finding } from '../../types.js';
 import { makeFinding, type Detector } from '../detector.js';
 import { cellsUnderHeaders } from './columns.js';
-import { valueAfterCue, valueBeforeBracketedCue } from './cue-value.js';
+import { documentNumberAfter, valueAfterCue, valueBeforeBracketedCue } from './cue-value.js';
 import { lessIfNegative } from './negative-context.js';
 
 const PASSPORT: DetectorType = { type: 'PASSPORT', category: 'PII' };
@@ -10,8 +10,11 @@ const PASSPORT: DetectorType = { type: 'PASSPORT', category: 'PII' };
 // number is only reported right after a passport cue (or under a passport column); never alone.
 // Other languages' words for a passport count too: pasaporte, passaporte, passeport, passaporto,
 // Reisepass, paszport, паспорт.
+// Also their inflections and compounds (Reisepassnummer, Passnummer, numer paszportu, Passin
+// numero, Pasaport No) and the words of Japanese (旅券番号, パスポート番号), Korean (여권번호), Chinese
+// (护照号码) and Hindi (पासपोर्ट संख्या) forms.
 const CUE =
-  /(?<![A-Za-z])(?:passport|travel[\s_-]*document|pasaporte|passaporte|passeport|passaporto|reisepass|paszport|паспорт)s?(?:[\s_-]*(?:no|nr|num|number|nbr|#|id))?\.?(?![A-Za-z])/gi;
+  /(?<![A-Za-z])(?:(?:passport|travel[\s_-]*document|pasaporte|passaporte|passeport|passaporto|reisepass|paszport|паспорт)s?(?:nummer)?|pass(?:nummer|nr)|passin|passi|paszportu|pasaport|paspoort(?:nummer)?|passeportnummer)(?:[\s_-]*(?:no|nr|num|number|nbr|#|id))?\.?(?![A-Za-z\u00C0-\u024F])|(?:旅券|パスポート)(?:番号)?|여권(?:[ \t]*번호)?|护照(?:号码|号)?|पासपोर्ट(?:[ \t]*(?:संख्या|नंबर))?/gi;
 const HEADER_HINT = /passport|travel/gi;
 const HEADER = /^(?:[A-Za-z]+[\s_-]?)?(?:passport|travel[\s_-]*document)(?:[\s_-]*(?:no\.?|nr|num|number|nbr|#|id))?$/i;
 /** A country code or name written between the cue and the number: "Passport: USA 123456789". */
@@ -48,7 +51,8 @@ export const passport: Detector = {
   ...PASSPORT,
   keywords: [
     'passport', 'travel document', 'travel_document', 'traveldocument', 'pasaporte', 'passaporte', 'passeport', 'passaporto',
-    'reisepass', 'paszport', 'паспорт',
+    'reisepass', 'paszport', 'паспорт', 'passnummer', 'passnr', 'passin', 'passi ', 'pasaport', 'paspoort', '旅券', 'パスポート', '여권',
+    '护照', 'पासपोर्ट',
   ],
   find(text) {
     const best = new Map<number, Finding>();
@@ -60,6 +64,9 @@ export const passport: Detector = {
     for (const cue of text.matchAll(CUE)) {
       const token = valueAfterCue(text, cue.index + cue[0].length, (t) => COUNTRY.test(t) && !/\d/.test(t));
       if (token && !token.value.includes('-')) add(token.start, token.end);
+      // "List A: U.S. Passport, document number 420865559".
+      const listed = documentNumberAfter(text, cue.index + cue[0].length);
+      if (listed && !listed.value.includes('-')) add(listed.start, listed.end);
       // "54BT80795 (passport)": the cue in brackets right after its value.
       const before = valueBeforeBracketedCue(text, cue.index);
       if (before && !before.value.includes('-')) add(before.start, before.end);

@@ -5,7 +5,7 @@ import { makeFinding, type Detector } from '../detector.js';
 import { hl7Components, hl7Names } from '../hl7.js';
 import { cellsUnderHeaders } from './columns.js';
 import { FIRST_NAMES } from './first-names.js';
-import { AMBIGUOUS_FIRST_NAMES, BRAND_NAMES, NAME_PARTICLES, NOT_NAME_WORDS, ORG_AFTER_NAME } from './name-words.js';
+import { AMBIGUOUS_FIRST_NAMES, BRAND_NAMES, NAME_PARTICLES, NOT_NAME_WORDS, ORG_AFTER_NAME, ORG_LAST_WORD } from './name-words.js';
 import { lessIfNegative } from './negative-context.js';
 
 const PERSON_NAME: DetectorType = { type: 'PERSON_NAME', category: 'PII' };
@@ -19,15 +19,17 @@ const PERSON_NAME: DetectorType = { type: 'PERSON_NAME', category: 'PII' };
 // One name word: "Smith", "McDonald", "O'Brien", "Jean-Luc", "José"; or all capitals ("SMITH").
 // "Saint" abbreviated ("Gaëlle St. John") and romanised given names joined in lower case
 // ("Seo-yeon", "Ji-ho") are name words too.
-const WORD = /(?:\p{Lu}['’])?\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}+)?(?:-\p{L}\p{Ll}+)?/uy;
+const WORD = /(?:\p{Lu}['’])?\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}+)?(?:-(?:\p{Lu}['’])?\p{L}\p{Ll}+(?:\p{Lu}\p{Ll}+)?)?/uy;
 /** "St." or "Ste." then a capital: Saint, part of the name ("Gaëlle St. John"). */
 const SAINT = /^\. \p{Lu}/u;
-const CAPS_WORD = /\p{Lu}{2,}(?:['’-]\p{Lu}{2,})?/uy;
+const CAPS_WORD = /(?:\p{Lu}['’])?\p{Lu}{2,}(?:['’-]\p{Lu}{2,})?/uy;
 const INITIAL = /\p{Lu}\.?(?=[ \t](?:\p{Lu}|\p{Ll}{1,4}[ \t]\p{Lu}))/uy;
 const PARTICLE = /(\p{Ll}{1,4})[ \t](?=\p{Lu})/uy;
 const GAP = /[ \t]{1,2}/y;
 /** A name glued to what follows is part of something else: an address, a domain, an identifier. */
-const GLUED_AFTER = /^(?:[\p{L}\p{N}_@]|\.[\p{L}\p{N}]|['’]\p{L}{2})/u;
+// Two or more underscores are a form's blank line the name was written on ("Signature:
+// ____Tomás Whitaker____"), not an identifier's joint.
+const GLUED_AFTER = /^(?:[\p{L}\p{N}@]|_(?!_)|\.[\p{L}\p{N}]|['’]\p{L}{2})/u;
 const GLUED_BEFORE = /[\p{L}\p{N}_@./\\#$%&*+=<-]$/u;
 
 const ASCII_WORD = /^[A-Za-z'’-]*$/;
@@ -99,6 +101,23 @@ function readName(text: string, at: number, max: number, caps: boolean): Name | 
   return words.length > 0 ? { start: at, end, words } : null;
 }
 
+/** "Haddad, Aaliyah" / "NOVAK, KWAME J": a surname, a comma, then the given name and initials, ending the field. */
+const INVERTED_COMMA = /^,[ \t]?(?=\p{Lu})/u;
+const FIELD_END = /^(?:[ \t]*(?:\r?\n|$|\|)|[ \t]{2,}|\t)/;
+
+/**
+ * In a labelled field, a one-word name followed by a comma and more name words to the end of the
+ * field is written surname first: the whole "Haddad, Aaliyah" is the name. `name` itself otherwise.
+ */
+function inverted(text: string, name: Name, caps: boolean): Name {
+  if (name.words.length !== 1) return name;
+  const comma = INVERTED_COMMA.exec(text.slice(name.end, name.end + 3));
+  if (comma === null) return name;
+  const given = readName(text, name.end + comma[0].length, 2, caps);
+  if (given === null || !FIELD_END.test(text.slice(given.end, given.end + 3))) return name;
+  return { start: name.start, end: given.end, words: [...given.words, ...name.words] };
+}
+
 /** The word right after the name, folded, if it follows a single space. */
 function wordAfter(text: string, end: number): string {
   const m = /^[ \t](\p{Lu}\p{L}*)/u.exec(text.slice(end, end + 40));
@@ -113,7 +132,7 @@ class Names {
 
   add(start: number, end: number, confidence: number): void {
     const text = this.text;
-    if (GLUED_BEFORE.test(text.slice(Math.max(0, start - 1), start))) return;
+    if (GLUED_BEFORE.test(text.slice(Math.max(0, start - 1), start)) && text.slice(Math.max(0, start - 2), start) !== '__') return;
     const c = lessIfNegative(text, start, end, confidence);
     const held = this.best.get(start);
     if (held === undefined || held.confidence < c || (held.confidence === c && held.end < end)) {
@@ -139,20 +158,58 @@ function byTitle(text: string, names: Names): void {
 }
 
 // A field label and its separator: "Name:", "Patient Name =", `"first_name": "`, "surname:", and
-// printed forms' "PATIENT'S NAME ........ ", "SIGNATURE OF PHYSICIAN ....".
-const LABEL =
-  /(?<![\p{L}\p{N}])((?:full|first|last|given|family|middle|maiden|legal|patient|employee|customer|client|contact|card[ _-]?holder|account[ _-]?holder|member|guest|passenger|applicant|beneficiary|recipient|sender|emergency[ _-]?contact|guardian|spouse|insured|subscriber|student|tenant|candidate|traveller|traveler)(?:['’]s)?[ _-]?name|name|surname|forename|signature(?:[ \t]+of[ \t]+\p{L}{3,12})?)["']?[ \t]*(?:[:=]|\.{2,80})[ \t]*["']?(?=\p{Lu})/giu;
+// printed forms' "PATIENT'S NAME ........ ", "SIGNATURE OF PHYSICIAN ....". A required mark and a
+// format hint may stand before the separator ("Legal name*:", "PATIENT'S NAME (Last, First, MI):");
+// a table's bar ("| Nombre y apellidos | Nuria Romero |"), Ruby's `=>` and a form's blank line of
+// underscores ("Signature: ____Tomás Whitaker____") count as separators. Other languages' labels
+// for a person's full name and signature count as well: Nombre y apellidos, Nome completo, Nom
+// complet, Vor- und Nachname, Imię i nazwisko, Adı Soyadı (a person's); Nombre, Nome, Nom, Naam,
+// Namn, Nimi (like a bare "name"); Firma, Assinatura, Unterschrift, Handtekening, Underskrift,
+// Podpis, Allekirjoitus, İmza (a signature).
+const FULL_NAME_LABELS =
+  'nombre[ \\t]+y[ \\t]+apellidos|nombre[ \\t]+completo|apellidos[ \\t]+y[ \\t]+nombre|nome[ \\t]+completo|nom[ \\t]+complet|nom[ \\t]+et[ \\t]+pr[ée]nom|' +
+  'vor-?[ \\t]*und[ \\t]+nachname|vollst[äa]ndiger[ \\t]+name|imi[ęe][ \\t]+i[ \\t]+nazwisko|ad[ıi][ \\t]+soyad[ıi]|volledige[ \\t]+naam|' +
+  'f[öo]r-?[ \\t]+och[ \\t]+efternamn|koko[ \\t]+nimi|nachname|vorname|apellidos?|nazwisko|efternamn|sukunimi|soyad[ıi]|' +
+  'pr[ée]nom|nom[ \\t]+de[ \\t]+famille|nom[ \\t]+d[\'’][ée]pouse|nome[ \\t]+e[ \\t]+cognome|cognome|achternaam|voornaam|f[öo]rnamn|etunimi|imi[ęe]';
+const SIGNATURE_LABELS = 'firma|assinatura|unterschrift|handtekening|underskrift|podpis|allekirjoitus|i̇mza|imza';
+const BARE_NAME_LABELS = 'nombre|nome|nom|naam|namn|nimi';
+/** What follows a label: a required mark, a format hint, the separator, quotes, a form's blank line. */
+const LABEL_TAIL = '["\']?\\*?(?:[ \\t]*\\([^)\\n]{1,30}\\))?[ \\t]*(?:=>|[:=|]|\\.{2,80})[ \\t]*["\']?(?:_{2,}[ \\t]*)?(?=\\p{Lu})';
+const LABEL = new RegExp(
+  '(?<![\\p{L}\\p{N}])((?:full|first|last|given|family|middle|maiden|legal|patient|employee|customer|client|contact|card[ _-]?holder|account[ _-]?holder|member|guest|passenger|applicant|beneficiary|recipient|sender|emergency[ _-]?contact|guardian|spouse|insured|subscriber|student|tenant|candidate|traveller|traveler)(?:[\'’]s)?[ _-]?name|' +
+    'name[ _-]?on[ _-]?card|card[ _-]?holder|account[ _-]?holder|name|surname|forename|signature(?:[ \\t]+of[ \\t]+\\p{L}{3,12})?)' +
+    LABEL_TAIL,
+  'giu',
+);
+/** The other languages' labels, looked for only in a text that holds one of FOREIGN_LABEL_WORDS. */
+const FOREIGN_LABEL = new RegExp(
+  `(?<![\\p{L}\\p{N}])(${FULL_NAME_LABELS}|${BARE_NAME_LABELS}|${SIGNATURE_LABELS})${LABEL_TAIL}`,
+  'giu',
+);
+const BARE_NAME_LABEL = new RegExp(`^(?:name|${BARE_NAME_LABELS})$`, 'i');
+const FOREIGN_BARE_NAME_LABEL = new RegExp(`^(?:${BARE_NAME_LABELS})$`, 'i');
 const LABELLED = 0.8;
 const LABELLED_OTHER_WORD = 0.75;
 
-function byLabel(text: string, names: Names): void {
-  for (const m of text.matchAll(LABEL)) {
-    const name = readName(text, m.index + m[0].length, 4, true);
-    if (name === null) continue;
-    if ((m[1] ?? '').toLowerCase() !== 'name') names.add(name.start, name.end, LABELLED);
+/** A bare "name" label after one of these names a thing: "Bank name: Chase", "Project name: Atlas". */
+const THING_BEFORE_NAME =
+  /(?:^|[^\p{L}])(?:bank|company|business|trading|product|project|file|host|server|device|app|application|branch|street|store|shop|brand|vendor|merchant|organi[sz]ation|org|entity|team|group|domain|model|field|column|table|database|db|service|cluster|bucket|repo|repository|package|module|event|campaign|plan|course|school|hospital|clinic|practice|facility|pharmacy|drug|medication|test)[ \t_-]*$/iu;
+
+function byLabel(text: string, names: Names, label: RegExp): void {
+  for (const m of text.matchAll(label)) {
+    const read = readName(text, m.index + m[0].length, 4, true);
+    if (read === null) continue;
+    const name = inverted(text, read, true);
+    const bare = BARE_NAME_LABEL.test(m[1] ?? '');
+    if (bare && THING_BEFORE_NAME.test(text.slice(Math.max(0, m.index - 20), m.index))) continue;
+    if (!bare) names.add(name.start, name.end, LABELLED);
     // A bare "name:" also labels projects, jobs and files: one of the words must be a given name.
     else if (known(name.words[0])) names.add(name.start, name.end, LABELLED);
     else if (name.words.some(known)) names.add(name.start, name.end, LABELLED_OTHER_WORD);
+    // "Name: Keisha F. Haddad-Lindqvist": a middle initial makes it a person's name; so do two or
+    // more name words after another language's "name" label, which forms use for people.
+    else if (WITH_MIDDLE_INITIAL.test(text.slice(name.start, name.end))) names.add(name.start, name.end, LABELLED_OTHER_WORD);
+    else if (FOREIGN_BARE_NAME_LABEL.test(m[1] ?? '') && name.words.length >= 2) names.add(name.start, name.end, LABELLED_OTHER_WORD);
   }
 }
 
@@ -160,13 +217,18 @@ function byLabel(text: string, names: Names): void {
 // cell; a plain "name" column (also used for products and files) needs a cell that starts with an
 // unambiguous given name.
 const PERSON_HEADER =
-  /^(?:(?:full|first|last|given|family|middle|patient|employee|customer|client|contact|holder|member|guest|passenger|applicant|student|tenant)[ _-]?name|surname|forename)$/i;
+  /^(?:(?:full|first|last|given|family|middle|patient|employee|customer|client|contact|holder|member|guest|passenger|applicant|student|tenant|requester|requestor|reporter|submitter|assignee|sender|recipient|insured|subscriber|beneficiary|signer)[ _-]?name|surname|forename)$/i;
 const NAME_HEADER = /^name$/i;
 /** Columns that name the person by role alone: `cardholder`, `account_holder`, `beneficiary`. */
 // Only words rare in prose: every line holding a hint word is split as a possible header.
 const ROLE_HEADER = /^(?:card|account)?[ _-]?holder$|^(?:beneficiary|payee|insured|subscriber|guarantor|cardholder|primary[ _-]?contact)$/i;
 const HEADER_HINT = /name|holder|beneficiary|payee|insured|subscriber|guarantor|primary[ _-]?contact/gi;
-const NAME_WORD = wordSet(['name', 'signature']);
+const NAME_WORD = wordSet(['name', 'signature', 'holder']);
+const FOREIGN_LABEL_WORDS = wordSet([
+  'nombre', 'nome', 'nom', 'naam', 'namn', 'nimi', 'apellido', 'nazwisko', 'soyad', 'efternamn', 'cognome', 'voornaam', 'fornamn',
+  'förnamn', 'etunimi', 'imię', 'imie', 'sukunimi', 'firma', 'assinatura', 'unterschrift', 'handtekening', 'underskrift', 'podpis',
+  'allekirjoitus', 'imza', 'i̇mza', 'nachname', 'vorname', 'vollst',
+]);
 const COLUMN_WORDS = wordSet(['name', 'holder', 'beneficiary', 'payee', 'insured', 'subscriber', 'guarantor', 'primary contact', 'primary_contact']);
 const IN_COLUMN = 0.75;
 
@@ -194,7 +256,11 @@ const ROLES = ['patient', 'employee', 'customer', 'client', 'applicant', 'tenant
 const LABEL_ROLES = [
   'agent', 'visitor', 'assignee', 'reporter', 'requester', 'requestor', 'approver', 'reviewer', 'prescriber', 'physician',
   'doctor', 'nurse', 'caller', 'witness', 'guarantor', 'signatory', 'representative', 'traveler', 'traveller', 'guest',
+  'provider', 'contractor', 'consultant', 'driver', 'party', 'payee', 'holder', 'cardholder', 'owner', 'borrower', 'dependent',
+  'dependents',
 ];
+/** Label roles that often name a company or a practice ("Billing provider: Cedar Family Medicine"): a person's name shape is needed. */
+const ORG_PRONE_ROLES = new Set(['provider', 'contractor', 'consultant', 'party', 'payee', 'holder', 'owner', 'borrower']);
 const ROLE_WORDS = wordSet([...ROLES, ...LABEL_ROLES]);
 const ROLE_WORD = `(?:${ROLES.join('|')}|${LABEL_ROLES.join('|')})`;
 const LABEL_ROLE = new RegExp(`^(?:${LABEL_ROLES.join('|')})$`, 'i');
@@ -210,11 +276,16 @@ const ROLE_PART = 0.65;
 
 function byRole(text: string, names: Names): void {
   for (const m of text.matchAll(ROLE)) {
-    const name = readName(text, m.index + m[0].length, 4, false);
-    if (name === null) continue;
-    const labelOnly = LABEL_ROLE.test(m[0].slice(0, m[0].length - (m[1] ?? ' ').length).trim());
+    const read = readName(text, m.index + m[0].length, 4, false);
+    if (read === null) continue;
+    const name = m[1] === undefined ? read : inverted(text, read, false); // "Patient ...... Haddad, Aaliyah"
+    const role = m[0].slice(0, m[0].length - (m[1] ?? ' ').length).trim();
+    const labelOnly = LABEL_ROLE.test(role);
     if (labelOnly && m[1] === undefined) continue; // "the agent Smith…", "doctor Who"
     if (known(name.words[0])) names.add(name.start, name.end, name.words.length > 1 ? ROLE_FULL : ROLE_PART);
+    else if (ORG_PRONE_ROLES.has(role.toLowerCase())) {
+      if (WITH_MIDDLE_INITIAL.test(text.slice(name.start, name.end))) names.add(name.start, name.end, ROLE_PART);
+    }
     else if (m[1] !== undefined && name.words.length > 1) names.add(name.start, name.end, ROLE_PART); // "Patient: Okafor Chidi"
   }
 }
@@ -241,9 +312,19 @@ function bySalutation(text: string, names: Names): void {
 
 // A closing, then the name alone on the next line, optionally after a dash: "Regards,\nJohn Smith",
 // "Thanks,\n—Jane".
-const CLOSING_WORDS = wordSet(['regards', 'wishes', 'thanks', 'sincerely', 'yours', 'best', 'cheers', 'thank', 'respectfully', 'cordially', 'care']);
+// Letters in other languages close the same way: Mit freundlichen Grüßen, Met vriendelijke groet,
+// Cordialement, Atentamente, Com os melhores cumprimentos, Cordiali saluti, Z poważaniem,
+// Med vänliga hälsningar, Ystävällisin terveisin, Saygılarımla.
+const CLOSING_WORDS = wordSet([
+  'regards', 'wishes', 'thanks', 'sincerely', 'yours', 'best', 'cheers', 'thank', 'respectfully', 'cordially', 'care', 'grüß',
+  'grüss', 'gruss', 'grüße', 'groet', 'cordialement', 'salutations', 'atentamente', 'saludos', 'cumprimentos', 'atenciosamente',
+  'saluti', 'poważaniem', 'pozdrawiam', 'hälsningar', 'terveisin', 'saygılarımla', 'saygilarimla',
+]);
 const CLOSING =
-  '(?:(?:best|kind|warm|warmest|many)[ \\t]+(?:regards|wishes|thanks)|regards|sincerely(?:[ \\t]+yours)?|yours[ \\t]+(?:sincerely|truly|faithfully)|best|cheers|thanks|thank[ \\t]+you|respectfully|cordially|take[ \\t]+care|all[ \\t]+the[ \\t]+best)';
+  '(?:(?:best|kind|warm|warmest|many)[ \\t]+(?:regards|wishes|thanks)|regards|sincerely(?:[ \\t]+yours)?|yours[ \\t]+(?:sincerely|truly|faithfully)|best|cheers|thanks|thank[ \\t]+you|respectfully|cordially|take[ \\t]+care|all[ \\t]+the[ \\t]+best|' +
+  // Only a closing's last word need be matched: the rule reads what follows it ("Mit freundlichen Grüßen").
+  'gr(?:ü|ue)(?:ß|ss)(?:en|e)|groet(?:en)?|cordialement|salutations|atentamente|saludos?|cumprimentos|atenciosamente|saluti|' +
+  'poważaniem|pozdrawiam|hälsningar|terveisin|saygılarımla|saygilarimla)';
 // A quoted reply repeats its signature after `>` markers ("Thanks,\n>> Núria Adeyemi").
 const SIGNATURE = new RegExp(
   `(?<![\\p{L}])${CLOSING}[ \\t]*[,!.]?[ \\t]*\\r?\\n(?:[ \\t]*>)*[ \\t]*(?:[-–—~]{1,2}[ \\t]*)?(?=\\p{Lu})`,
@@ -275,12 +356,16 @@ function bySignature(text: string, names: Names): void {
 
 // "my name is", "signed by" introduce a name outright; "I'm", "this is", "prepared by" only when a
 // given name follows ("I'm Sarah", not "I'm Happy").
-const INTRODUCTION_WORDS = wordSet(['my name', 'signed', 'i am', "i'm", 'i’m', 'this is', ' by', 'assigned']);
+// "/s/ Grace Haddad" is how an electronic signature is typed on US filings and contracts.
+const INTRODUCTION_WORDS = wordSet(['my name', 'signed', 'i am', "i'm", 'i’m', 'this is', ' by', 'assigned', '/s/']);
 const INTRODUCTION =
-  /(?<![\p{L}])(?:(my[ \t]+name[ \t]+is|my[ \t]+name['’]s|signed[ \t]+by|e-?signed[ \t]+by)|i[ \t]+am|i['’]m|this[ \t]+is|(?:prepared|submitted|approved|authori[sz]ed|written|reported|referred|reviewed|requested|assigned)[ \t]+(?:by|to))[ \t]+(?=\p{Lu})/giu;
+  /(?<![\p{L}])(?:(my[ \t]+name[ \t]+is|my[ \t]+name['’]s|signed[ \t]+by|e-?signed[ \t]+by|\/s\/)|i[ \t]+am|i['’]m|this[ \t]+is|(?:prepared|submitted|approved|authori[sz]ed|written|reported|referred|reviewed|requested|assigned|acknowledged|verified|witnessed|issued)[ \t]+(?:by|to):?)[ \t]+(?=\p{Lu})/giu;
 const INTRODUCED_KNOWN = 0.8;
 const INTRODUCED_OTHER = 0.7;
 const MENTIONED_KNOWN = 0.7;
+/** "Keisha J. Novak": a given name, a middle initial and a surname is a person's name whatever the given name. */
+const WITH_MIDDLE_INITIAL = /^\p{Lu}\p{Ll}+[ \t]\p{Lu}\.[ \t]\p{Lu}/u;
+const MENTIONED_OTHER = 0.65;
 
 function byIntroduction(text: string, names: Names): void {
   for (const m of text.matchAll(INTRODUCTION)) {
@@ -288,6 +373,7 @@ function byIntroduction(text: string, names: Names): void {
     if (name === null) continue;
     if (m[1] !== undefined) names.add(name.start, name.end, known(name.words[0]) ? INTRODUCED_KNOWN : INTRODUCED_OTHER);
     else if (known(name.words[0])) names.add(name.start, name.end, MENTIONED_KNOWN);
+    else if (WITH_MIDDLE_INITIAL.test(text.slice(name.start, name.end))) names.add(name.start, name.end, MENTIONED_OTHER);
   }
 }
 
@@ -302,7 +388,10 @@ function byIntroduction(text: string, names: Names): void {
 const CAPITALISED_THEN_BLANK =
   /[ \t](?=\p{Lu}|\p{Ll}{1,4}[ \t]\p{Lu})(?<=(?<![\p{L}\p{N}_@.\/\\#'’-])(\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)[ \t])/gu;
 /** "in Austin Texas", "at Jackson Heights", "the Grace Hopper Celebration": a place or a thing. */
-const PLACE_BEFORE = /(?:^|[^\p{L}])(?:in|at|near|around|across|outside|inside|throughout|visiting|into|the)[ \t]+$/iu;
+// Streets are named after people in every language: "7 avenue Jean Jaurès", "Via Giuseppe Verdi",
+// "Calle Miguel Ángel", "Rua Dom Pedro", "Karl-Marx-Straße" (glued), "Martin Luther King Blvd".
+const PLACE_BEFORE =
+  /(?:^|[^\p{L}])(?:in|at|near|around|across|outside|inside|throughout|visiting|into|the|avenue|av|ave|rue|boulevard|bd|blvd|place|quai|via|viale|piazza|corso|calle|avenida|avda|plaza|paseo|rua|travessa|largo|pra[çc]a|straße|strasse|laan|straat|plein|ulica|ul|aleja|al)\.?[ \t]+$/iu;
 const PAIR = 0.6;
 const PAIR_WITH_MIDDLE = 0.65;
 
@@ -320,7 +409,7 @@ function byGivenName(text: string, names: Names): void {
     // Inside a run already read from an earlier given name ("Martin Luther King"): not a new name.
     const previous = /(\p{Lu}\p{Ll}+)[ \t]$/u.exec(before)?.[1];
     if (previous !== undefined && FIRST_NAMES.has(fold(previous))) continue;
-    if (ORG_AFTER_NAME.has(wordAfter(text, name.end))) continue;
+    if (ORG_AFTER_NAME.has(wordAfter(text, name.end)) || ORG_LAST_WORD.has(name.words[name.words.length - 1] ?? '')) continue;
     if (BRAND_NAMES.has(`${name.words[0]}_${name.words[1]}`)) continue;
     names.add(name.start, name.end, name.words.length > 2 ? PAIR_WITH_MIDDLE : PAIR);
   }
@@ -380,6 +469,95 @@ function byHl7(text: string, shared: ScanText, names: Names): void {
   }
 }
 
+// The addressee line of a postal address block: the line right above a street address that
+// US_ADDRESS found ("VICTOR YAMAMOTO\n2192 N Lincoln Ave\nRichmond, VA 23258", "Shipping to:\n  Grace
+// Reinholt\n  6116 Oak Street"): two to four name words alone on their line, not a company.
+const ADDRESSEE_KNOWN = 0.7;
+const ADDRESSEE_OTHER = 0.65;
+
+function byAddressee(text: string, addresses: readonly Finding[], names: Names): void {
+  for (const a of addresses) {
+    let lineEnd = a.start;
+    while (lineEnd > 0 && (text.charAt(lineEnd - 1) === ' ' || text.charAt(lineEnd - 1) === '\t')) lineEnd--;
+    if (lineEnd === 0 || text.charAt(lineEnd - 1) !== '\n') continue;
+    lineEnd--;
+    if (text.charAt(lineEnd - 1) === '\r') lineEnd--;
+    const lineStart = text.lastIndexOf('\n', lineEnd - 1) + 1;
+    let at = lineStart;
+    while (at < lineEnd && (text.charAt(at) === ' ' || text.charAt(at) === '\t')) at++;
+    const name = readName(text, at, 4, true);
+    if (name === null || name.end !== lineEnd || name.words.length < 2) continue;
+    if (name.words.some((w) => ORG_LAST_WORD.has(w))) continue;
+    names.add(name.start, name.end, known(name.words[0]) ? ADDRESSEE_KNOWN : ADDRESSEE_OTHER);
+  }
+}
+
+// A bank statement's payment line names the other person: "ZELLE TO ROSA OKAFOR CONF# …", "Zelle
+// from Ana Ruiz", "VENMO PAYMENT TO …", "WIRE TRANSFER FROM …". Only person-to-person rails and
+// transfers; a card purchase names a shop.
+const PAYMENT_WORDS = wordSet(['zelle', 'venmo', 'transfer', 'paypal', 'cash app', 'wire', 'interac']);
+const PAYMENT =
+  /(?<![\p{L}\p{N}])(?:zelle|venmo|paypal|cash[ \t]+app|interac(?:[ \t]+e-?transfer)?|(?:wire|bank|online)?[ \t]*transfer|wire)(?:[ \t]+(?:payment|pmt|sent|received))?[ \t]+(?:to|from)[ \t]+(?=\p{Lu})/giu;
+const PAID = 0.7;
+
+/** The memo words after the name on such a line: "CONF# …", "REF 1234", "ID: …", "ON 08/18". */
+const MEMO_WORDS = new Set([
+  'conf', 'ref', 'memo', 'id', 'trn', 'ppd', 'web', 'ach', 'on', 'for', 'confirmation', 'reference', 'note', 'iban', 'bic', 'acct', 'account',
+]);
+
+function byPayment(text: string, names: Names): void {
+  for (const m of text.matchAll(PAYMENT)) {
+    // The longest read that ends on a name word: "Tyler Larsen IBAN EE79…" is read as far as it can be.
+    let name: Name | null = null;
+    for (let max = 4; max >= 2 && name === null; max--) {
+      const read = readName(text, m.index + m[0].length, max, true);
+      if (read !== null && !MEMO_WORDS.has(read.words[read.words.length - 1] ?? '')) name = read;
+    }
+    if (name === null || name.words.length < 2 || name.words.some((w) => ORG_LAST_WORD.has(w))) continue;
+    names.add(name.start, name.end, PAID);
+  }
+}
+
+// A contract's party who is a natural person: "…, and Grace Blackwood, an individual residing at …".
+const INDIVIDUAL = /,[ \t]+an[ \t]+individual(?![\p{L}])/giu;
+const INDIVIDUAL_PARTY = 0.75;
+
+function byIndividual(text: string, names: Names): void {
+  for (const m of text.matchAll(INDIVIDUAL)) {
+    const words = WORDS_BEFORE.exec(text.slice(Math.max(0, m.index - 80), m.index));
+    if (words === null) continue;
+    for (let at = m.index - words[0].length; at < m.index; ) {
+      const name = readName(text, at, 4, false);
+      if (name !== null && name.end === m.index && name.words.length >= 2) {
+        names.add(name.start, name.end, INDIVIDUAL_PARTY);
+        break;
+      }
+      const next = text.indexOf(' ', at);
+      if (next < 0 || next >= m.index) break;
+      at = next + 1;
+    }
+  }
+}
+
+// Names in Chinese, Japanese and Korean script after the labels of those languages' forms (氏名,
+// 名前, 署名; 성명, 이름, 서명; 姓名, 签名) and on the line after their letters' closings (감사합니다,
+// よろしくお願いいたします, 此致敬礼): one or two runs of Han, Hangul or kana, alone in the field.
+const CJK_LABEL_WORDS = wordSet(['氏名', '名前', '署名', '성명', '이름', '서명', '姓名', '签名', '감사합니다', 'お願いいたします', 'お願いします', '此致', '敬具']);
+const CJK_RUN = '[\\p{Script=Han}\\p{Script=Hangul}\\p{Script=Hiragana}\\p{Script=Katakana}]{1,6}';
+const CJK_NAME = new RegExp(
+  `(?:(?:お?名前|氏名|署名|성명|이름|서명|姓名|签名)[ \\t]*[:：|][ \\t]*|(?:감사합니다|お願い(?:いた)?します|此致敬礼|敬具)[.。!]?[ \\t]*\\r?\\n[ \\t]*)(${CJK_RUN}(?:[ \\t\\u3000]${CJK_RUN})?)(?=[ \\t]*(?:\\r?\\n|$|\\|))`,
+  'gu',
+);
+const CJK_NAMED = 0.75;
+
+function byCjkLabel(text: string, names: Names): void {
+  for (const m of text.matchAll(CJK_NAME)) {
+    const value = m[1] ?? '';
+    const start = m.index + m[0].length - value.length;
+    names.add(start, start + value.length, CJK_NAMED);
+  }
+}
+
 // --- Detector ----------------------------------------------------------------------------------
 
 /** "Does any of these spans overlap [start, end)" in O(log n): spans sorted by start, running maximum of ends. */
@@ -405,7 +583,8 @@ export const personName: Detector = {
     const names = new Names(text);
     // Each cue rule runs only when one of its words occurs: a cheap prefilter, as scan.ts does.
     if (shared.hasAny(TITLE_WORDS)) byTitle(text, names);
-    if (shared.hasAny(NAME_WORD)) byLabel(text, names);
+    if (shared.hasAny(NAME_WORD)) byLabel(text, names, LABEL);
+    if (shared.hasAny(FOREIGN_LABEL_WORDS)) byLabel(text, names, FOREIGN_LABEL);
     if (shared.hasAny(ROLE_WORDS)) byRole(text, names);
     if (shared.hasAny(SALUTATION_WORDS)) bySalutation(text, names);
     if (shared.hasAny(CLOSING_WORDS)) bySignature(text, names);
@@ -415,6 +594,11 @@ export const personName: Detector = {
     byHl7(text, shared, names);
     if (text.includes(' <')) byMailbox(text, names);
     if (text.includes('] ') || (text.includes(' - ') && text.includes(', '))) byChatSpeaker(text, names);
+    const addresses = earlier.filter((f) => f.type === 'US_ADDRESS');
+    if (addresses.length > 0) byAddressee(text, addresses, names);
+    if (shared.hasAny(PAYMENT_WORDS)) byPayment(text, names);
+    if (text.includes('individual')) byIndividual(text, names);
+    if (shared.hasAny(CJK_LABEL_WORDS)) byCjkLabel(text, names);
     // Another detector's finding (an email address, a street address) owns its characters.
     const claimed = overlapTest(earlier.filter((f) => f.category === 'PII'));
     return [...names.best.values()].filter((f) => !claimed(f.start, f.end));

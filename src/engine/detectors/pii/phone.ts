@@ -1,3 +1,4 @@
+import { validatePhoneNumberLength } from 'libphonenumber-js/min';
 import { ScanText } from '../../scan-text.js';
 import { hasCueNear, isDigitCode, standsAlone } from '../../text.js';
 import type { DetectorType, Finding } from '../../types.js';
@@ -29,29 +30,55 @@ const INTERNATIONAL_BRACKET = /\+[1-9]\d{0,2}[ .-]?\((\d{1,5})\)[ .-]?\d(?:\d|[ 
 // International with the 00 exit code instead of `+` (0044 20 7946 0958), and national numbers with
 // a trunk 0 (020 7946 0958, (030) 12345678, 01 23 45 67 89): digit runs like these are also ids
 // and dates, so both need a context word.
-const INTERNATIONAL_00 = /00[1-9](?:\d|[ .-](?=\d)){7,18}/g;
+// The North American exit code 011 is written the same way (011 44 20 7946 0958).
+const INTERNATIONAL_00 = /(?:00|011[ .-]?)[1-9](?:\d|[ .-](?=\d)){7,18}/g;
 // National numbers as each country groups them: 020 7946 0958, (030) 12345678, 090-1234-5678,
-// 138 1234 5678, (11) 91234-5678, 98765 43210, 06.12.34.56.78; or eleven digits after a trunk 0.
+// 138 1234 5678, (11) 91234-5678, 98765 43210, 06.12.34.56.78; eleven digits after a trunk 0; or a
+// Chinese mobile number written whole (13812345678: 1, then 3-9, then nine digits).
 // Shapes shared with dates, amounts and ids, so only where a cue owns them (see nationalShape).
-const NATIONAL = /(?<![\d(+])(?:\(\d{1,5}\) ?|\d{1,5}[ .-])\d{1,8}(?:[ .-]\d{1,8}){0,4}|0\d{9,10}/g;
+const NATIONAL = /(?<![\d(+])(?:\(\d{1,5}\) ?|\d{1,6}[ .-])\d{1,8}(?:[ .-]\d{1,8}){0,4}|0\d{9,10}|1[3-9]\d{9}/g;
 // Ten bare digits (optionally a leading 1): only a phone when a context word is near.
 const BARE = /1?[2-9]\d\d[2-9]\d{6}/g;
 
 // Whole words, but `_` and case changes also separate them: "phone_number", "mobileNo",
 // "contactPhone". A full stop after an abbreviation belongs to the cue ("Tel. no.").
-// Signature labels ("Office:", "Direct:", "Mob:") and other languages' words for a phone
-// (Handy, celular, móvil; téléphone and teléfono hold "tel") are cues too.
+// Signature labels ("Office:", "Direct:", "Mob:") are cues too, and so are the words for a phone,
+// a mobile and "call me" / "reach me" of the languages our forms and letters come in: German
+// (Telefon, Handy, Rufnummer, erreichen … unter), Dutch (telefoon, mobiel, bellen op), French
+// (téléphone, portable, joindre), Spanish and Portuguese (teléfono, telefone, telemóvel, celular,
+// móvil, llamar, contactar, ligar), Italian (telefono, cellulare, contattarmi), Polish (telefon,
+// telefonu, komórka), Swedish (telefon, mobilnummer), Finnish (puhelin, numerosta, tavoittaa),
+// Turkish (telefonu, numaradan, ulaşabilirsiniz, GSM), Russian (телефон), Japanese (電話, 携帯,
+// 連絡先), Korean (전화, 휴대폰, 연락처), Chinese (电话, 手机, 联系) and Hindi (मोबाइल, फ़ोन); and a
+// person's own number ("my number is …", "new number: …").
+const CUE_WORD_SOURCE = [
+  'phone', 'telephone', 't[eé]l', 'call(?:ed|ing)?', 'call[\\s-]?back', 'phoned', 'mobile', 'mob', 'cell', 'fax', 'whatsapp',
+  'sms', 'text', 'dial', 'reach(?:ed|able)?', 'contact', 'office', 'direct', 'landline', 'hotline', 'helpline', 'switchboard',
+  'pager', 'voicemail', 'handy(?:nummer)?', 'celular', 'm[oó]vil', 'tel[eé]f[oó]n(?:o|e|u|ie|nummer|numero|nr)?',
+  'telefoon(?:nummer)?', 't[eé]l[eé]phone', 'telem[oó]vel', 'cellulare', 'cellulaire', 'portable', 'mobil(?:e|nummer|telefon|nr)?',
+  'mobiel(?:e)?', 'rufnummer', 'festnetz', 'gsm', 'puhelin(?:numero)?', 'matkapuhelin', 'numerosta', 'numaradan', 'numaras[ıi]',
+  'kom[oó]rk[ai]', 'bellen', 'contactar(?:-me|me)?', 'contatt(?:are|armi|ateci|ami)', 'erreichen', 'erreichbar', 'tavoittaa',
+  'ula[sş]abilirsiniz', 'joindre', 'llam(?:ar|e|a)(?:me)?', 'll[aá]mame', 'ligar',
+  // "Questions: 5035550147", "Enquiries – 020 7946 0958": the line a leaflet or discharge note gives to call.
+  'questions', 'enquiries', 'inquiries',
+  // "my number is …", "new number: …", "what's ur number": a person's own number is a phone number.
+  '(?:my|your|ur|his|her|their|new|old)[\\s-]+(?:new[\\s-]+|old[\\s-]+)?number(?![\\s-]+of(?![A-Za-z]))',
+].join('|');
 const CUE_SOURCE =
   '(?<![A-Za-z])(?:(?:contact|work|home|office|primary|secondary|alt|alternate|emergency|business|personal|billing|customer|patient|user)[\\s_-]*)?' +
-  '(?:phone|telephone|tel|call|call[\\s-]?back|mobile|mob|cell|fax|whatsapp|sms|text|dial|reach|contact|office|direct|landline|hotline|helpline|' +
-  'switchboard|pager|voicemail|handy|celular|m[oó]vil)(?:[\\s_-]*(?:no\\.?|nr\\.?|num\\.?|numbers?|#))?(?![A-Za-z])';
+  `(?:${CUE_WORD_SOURCE})(?:[\\s_-]*(?:no\\.?|nr\\.?|num\\.?|numbers?|#))?(?![A-Za-z\\u00C0-\\u024F])` +
+  '|телефон|тел\\.|電話|携帯|連絡先|전화|휴대폰|연락처|电话|手机|联系|मोबाइल|फ़ोन|फोन|दूरभाष';
 const CUE = new RegExp(CUE_SOURCE, 'i');
 const CUE_ALL = new RegExp(CUE_SOURCE, 'gi');
 const CUE_WINDOW = 30;
 /** Every cue holds one of these words, lower-cased. */
 const CUE_WORDS = wordSet([
-  'phone', 'tel', 'call', 'mob', 'cell', 'fax', 'whatsapp', 'sms', 'text', 'dial', 'reach', 'contact', 'office', 'direct',
-  'landline', 'hotline', 'helpline', 'switchboard', 'pager', 'voicemail', 'handy', 'celular', 'movil', 'móvil',
+  'phone', 'tel', 'tél', 'call', 'mob', 'cell', 'fax', 'whatsapp', 'sms', 'text', 'dial', 'reach', 'contact', 'office', 'direct',
+  'landline', 'hotline', 'helpline', 'switchboard', 'pager', 'voicemail', 'handy', 'celular', 'movil', 'móvil', 'portable', 'gsm',
+  'rufnummer', 'festnetz', 'puhelin', 'numerosta', 'numara', 'komórk', 'komork', 'bellen', 'contatt', 'erreich', 'tavoittaa',
+  'ulaşabilir', 'ulasabilir', 'joindre', 'llam', 'lláma', 'ligar', 'my number', 'new number', 'your number', 'ur number',
+  'my new number', 'his number', 'her number', 'their number', 'old number', 'questions', 'enquiries', 'inquiries', 'телефон', 'тел.', '電話', '携帯', '連絡先', '전화', '휴대폰', '연락처',
+  '电话', '手机', '联系', 'मोबाइल', 'फ़ोन', 'फोन', 'दूरभाष',
 ]);
 /** Cue-only shapes look further back ("Reach the warehouse manager at …"), as the cue must own the value. */
 const OWNER_WINDOW = 45;
@@ -74,13 +101,21 @@ function digitCount(value: string): number {
 }
 
 /**
- * E.164: 8 to 15 digits; not a date; groups after the country code have at least 2 digits, except
+ * The number's length is possible for its country code (libphonenumber's metadata: the country code
+ * exists, and the national number has one of that country's lengths, so +44 takes 10 digits after
+ * it and +358 5 to 12); not a date; groups after the country code have at least 2 digits, except
  * the first, which may be a one-digit area or mobile prefix (+33 6 12 34 56 78, +61 2 4804 4096).
  */
 function plausibleInternational(value: string): boolean {
   const groups = value.slice(1).split(/[ .-]/);
-  const digits = groups.join('').length;
-  return digits >= 8 && digits <= 15 && groups.slice(2).every((g) => g.length >= 2) && !DATE_LIKE.test(value.slice(1));
+  if (!groups.slice(2).every((g) => g.length >= 2) || DATE_LIKE.test(value.slice(1))) return false;
+  return possibleWithCountryCode(value);
+}
+
+/** True when `value` (a `+`, a country code, then the number; brackets and separators allowed) has a possible length. */
+function possibleWithCountryCode(value: string): boolean {
+  const digits = digitCount(value);
+  return digits >= 8 && digits <= 15 && validatePhoneNumberLength(value) === undefined;
 }
 
 /**
@@ -109,8 +144,8 @@ function nanp(text: string, found: Finding[]): void {
   for (const m of text.matchAll(NANP)) {
     const start = m.index;
     const end = start + m[0].length;
-    // 415-555.0132 mixes separators; 415/555-0132 is how some forms write the area code.
-    if (m[4] !== undefined && m[4] !== m[6] && !(m[4] === '/' && m[6] === '-')) continue;
+    // 415-555.0132 mixes separators; 415/555-0132 and 415 555-0132 are how forms and people write the area code.
+    if (m[4] !== undefined && m[4] !== m[6] && !((m[4] === '/' || m[4] === ' ') && m[6] === '-')) continue;
     if (!standsAlone(text, start, end, SEPS)) continue;
     add(found, text, start, end, m[1] ? 0.85 : m[4] === ' ' ? 0.65 : 0.8); // spaces also separate plain numbers
   }
@@ -132,8 +167,8 @@ function international(text: string, found: Finding[]): void {
   for (const m of text.matchAll(INTERNATIONAL_BRACKET)) {
     const start = m.index;
     const end = start + m[0].length;
-    const digits = digitCount(m[0]) - (m[1] === '0' ? 1 : 0); // a trunk 0 is not dialled from abroad
-    if (!standsAlone(text, start, end, SEPS) || digits < 8 || digits > 15) continue;
+    // The library knows a bracketed trunk 0 is not dialled from abroad: +44 (0)20 7946 0958.
+    if (!standsAlone(text, start, end, SEPS) || !possibleWithCountryCode(m[0])) continue;
     add(found, text, start, end, 0.85);
   }
 }
@@ -147,17 +182,32 @@ function cued(text: string, start: number, end: number): boolean {
  * (mobile), …0199 (work)", "jo@example.org, 5105550123"): separators and up to three connectors
  * or labels.
  */
-const CONNECTORS = /^[\s,;/|&]*(?:(?:or|and|alt\.?|also|else|otherwise|then|\([a-z]{1,12}\)|[a-z]{1,12}\.?:)[\s,;/|&]*){0,3}\(?$/i;
+// Full-width and ideographic commas and semicolons (，、；) separate a list in Chinese and Japanese text.
+const CONNECTORS = /^[\s,;/|&，、；]*(?:(?:or|and|alt\.?|also|else|otherwise|then|\([a-z]{1,12}\)|[a-z]{1,12}\.?:)[\s,;/|&，、；]*){0,3}\(?$/i;
 const LIST_GAP = 25;
+
+/**
+ * The rest of a sentence after a number, up to the next one: "… at +1-253-354-3793 or my husband Luis
+ * at 3684264678", "Telefon 030 1234567 oder mobil 0176 …". It opens with a connector of one of the
+ * cue languages and holds no digit, line break or sentence end.
+ */
+const SENTENCE_LIST =
+  /^[ \t]*[,;]?[ \t]*(?:or|and|y|o|ou|e|et|oder|und|of|en|lub|tai|ja|veya|ya da|eller|och|oppure|ou então)[ \t][^\n\d!?;]{0,50}$/i;
+/** A sentence end; a middle initial ("Anh K. O'Connell") is not one. */
+const SENTENCE_END = /(?<![^A-Za-z][A-Z])\.\s/;
+const SENTENCE_GAP = 60;
 
 /**
  * True when a phone or e-mail address already found ends shortly before text[start], only
  * connectors between: the second value of a list is owned by the cue of the first ("Call
- * 415-555-0132 or 020 7946 0958").
+ * 415-555-0132 or 020 7946 0958"). So is a later number of the same sentence that a connector
+ * leads to ("call me at 415-555-0132 or my husband at 4155550199").
  */
 function followsListed(text: string, start: number, ends: ReadonlySet<number>): boolean {
-  for (let from = start - 1; from >= 0 && from > start - LIST_GAP; from--) {
-    if (ends.has(from)) return CONNECTORS.test(text.slice(from, start));
+  for (let from = start - 1; from >= 0 && from > start - SENTENCE_GAP; from--) {
+    if (!ends.has(from)) continue;
+    const gap = text.slice(from, start);
+    return (start - from < LIST_GAP && CONNECTORS.test(gap)) || (SENTENCE_LIST.test(gap) && !SENTENCE_END.test(gap));
   }
   return false;
 }
@@ -174,6 +224,8 @@ const OTHER_ID_BEFORE =
   /(?:#|\b(?:order|invoice|ticket|ref|reference|account|acct|id|sku|serial|tracking|case|claim|policy|batch|lot|po|confirmation|booking)\.?[ \t]*(?:no\.?|number|#)?[ \t:]*)$/i;
 const SSN_SHAPE = /^\d{3}-\d\d-\d{4}$/;
 const CURRENCY_BEFORE = /[$€£¥₹][ \t]?$/;
+/** A unit after the digits makes them quantities: "GSM 900 1800 1900 MHz", "12 345 678 km", "1 250 000 EUR". */
+const UNIT_AFTER = /^[ \t]?(?:[kMGT]?Hz|[kMGT]i?B|[kMG]?bps|km|kg|mg|ml|mm|cm|ms|EUR|USD|GBP|JPY|CNY|INR)(?![A-Za-z])/;
 
 /** A national number: 8-12 digits, not a date, SSN, amount, dotted quad or version. */
 function nationalShape(text: string, start: number, end: number): boolean {
@@ -185,6 +237,7 @@ function nationalShape(text: string, start: number, end: number): boolean {
     const groups = value.split('.');
     if ((groups.length === 4 && groups.every((g) => g.length <= 3)) || (groups[0] ?? '').length === 1) return false;
   }
+  if (UNIT_AFTER.test(text.slice(end, end + 8))) return false;
   return !CURRENCY_BEFORE.test(text.slice(Math.max(0, start - 2), start)) && text.charAt(end) !== '%';
 }
 
@@ -205,12 +258,12 @@ function report(found: Finding[], text: string, start: number, end: number, conf
 function cueOwned(text: string, shared: ScanText, found: Finding[], earlier: readonly Finding[]): void {
   const ends = new Set(found.map((f) => f.end));
   for (const f of earlier) if (f.type === 'EMAIL') ends.add(f.end);
-  if (text.includes('00')) {
+  if (text.includes('00') || text.includes('011')) {
     for (const m of text.matchAll(INTERNATIONAL_00)) {
       const start = m.index;
       const end = start + m[0].length;
-      const digits = digitCount(m[0]) - 2;
-      if (!standsAlone(text, start, end, SEPS) || digits < 8 || digits > 15 || !owned(text, start, end, ends)) continue;
+      const national = m[0].replace(/^(?:00|011[ .-]?)/, '');
+      if (!standsAlone(text, start, end, SEPS) || !possibleWithCountryCode(`+${national}`) || !owned(text, start, end, ends)) continue;
       report(found, text, start, end, 0.75, ends);
     }
   }

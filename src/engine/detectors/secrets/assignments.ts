@@ -194,6 +194,31 @@ const STAND_IN_WORDS = new Set([
 ]);
 
 /** True when the value is a stand-in for a password rather than one. */
+/**
+ * A variable given as a name and a value, as container specs list them: a Kubernetes or Compose
+ * `env:` entry (`- name: ADMIN_PASSWORD` then `value: "…"` on the next line), and the JSON of ECS
+ * task definitions and CloudFormation (`{"name": "DB_PASSWORD", "value": "…"}`). Group 1 is the
+ * variable's name; the value's separator ends the match.
+ */
+const NAME_THEN_VALUE =
+  /(?:^|[\s{,])["']?name["']?[ \t]*:[ \t]*["']?([A-Za-z_][\w.-]{0,80})["']?[ \t]*(?:,[ \t]*|\r?\n[ \t]*(?:-[ \t]+)?)["']?value["']?[ \t]*:/gi;
+
+/** Name-and-value entries whose name contains a match of `stem`, read as assignments of the name. */
+export function findNameValuePairs(text: string, stem: RegExp): Assignment[] {
+  const found: Assignment[] = [];
+  for (const m of text.matchAll(NAME_THEN_VALUE)) {
+    const name = m[1] ?? '';
+    stem.lastIndex = 0;
+    if (!stem.test(name)) continue;
+    const keyStart = m.index + m[0].indexOf(name, m[0].search(/name/i) + 4);
+    const value = readValue(text, m.index + m[0].length);
+    if (value.valueEnd <= value.valueStart) continue;
+    const { scanned: _scanned, ...rest } = value;
+    found.push({ keyStart, keyEnd: keyStart + name.length, words: keyWords(name), ...rest });
+  }
+  return found;
+}
+
 export function isPlaceholderPassword(value: string): boolean {
   return STAND_IN_WORDS.has(value.toLowerCase()) || MASK.test(value) || REFERENCE.test(value);
 }

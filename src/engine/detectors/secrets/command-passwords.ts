@@ -1,5 +1,6 @@
 // Passwords given on a command line or in a config directive, where no `password=` names them:
-// `curl -u user:pass`, `mysql -u root -pS3cret`, `sshpass -p pass`, `htpasswd -b file user pass`,
+// `curl -u user:pass`, `mysql -u root -pS3cret` (or -p'S3cret'), `sshpass -p pass`, `htpasswd -b file user pass`,
+// `docker login -u user -p pass` (and other registry clients), `mongosh -p pass`, `sqlcmd -P pass`,
 // `redis-cli -a pass`, `ldapsearch -D "cn=admin,…" -w pass` (an LDAP bind), and `bindpw`/`rootpw` lines of LDAP
 // configs (nslcd.conf, slapd.conf). Each tool's options are read on the rest of its line only.
 
@@ -14,14 +15,22 @@ export interface Span {
  * A tool name where a command starts (line start, a space, `|`, `;`, `&`, `(`, a backquote) and
  * followed by a space: what follows on its line holds its options. `host=mysql-primary` is no command.
  */
-const TOOL = /(?<![^\s;|&(\x60])(curl|mysql|mysqldump|mysqladmin|mariadb|mariadb-dump|sshpass|htpasswd|redis-cli|ldap(?:search|modify|add|delete|whoami|passwd|compare|modrdn))[ \t]/g;
+const TOOL =
+  /(?<![^\s;|&(\x60])(curl|mysql|mysqldump|mysqladmin|mariadb|mariadb-dump|sshpass|htpasswd|redis-cli|ldap(?:search|modify|add|delete|whoami|passwd|compare|modrdn)|docker|podman|buildah|skopeo|nerdctl|helm|oras|mongo|mongosh|mongodump|mongorestore|sqlcmd)[ \t]/g;
 const MAX_LINE = 2000;
 /** One argument: quoted, or a run without spaces. */
 const ARG = String.raw`(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"']+))`;
 
 // The option that carries the password, per tool; group 1–3 is the argument holding it.
 const CURL_USER = new RegExp(String.raw`(?:^|\s)(?:-u|--user)(?:=|\s+)${ARG}`, 'd');
-const MYSQL = /(?:^|\s)-p([^\s"']+)/d; // -pSECRET, glued; a lone -p prompts
+const MYSQL = /(?:^|\s)(?:-p|--password=)(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"']+))/d; // -pSECRET, -p'SECRET', glued; a lone -p prompts
+// `docker login -u deploy -p S3cret registry.example.com` (and podman, buildah, skopeo, nerdctl,
+// `helm registry login`, oras); `--password-stdin` reads it from elsewhere.
+const REGISTRY_LOGIN = new RegExp(String.raw`(?:^|\s)(?:-p|--password)(?:=|\s+)${ARG}`, 'd');
+const LOGIN = /(?:^|\s)login(?:\s|$)/;
+// `mongosh -u admin -p S3cret`, `mongodump --password=S3cret`; `sqlcmd -U sa -P S3cret`.
+const MONGO = new RegExp(String.raw`(?:^|\s)(?:-p|--password)(?:=|\s+)${ARG}`, 'd');
+const SQLCMD = new RegExp(String.raw`(?:^|\s)-P\s*${ARG}`, 'd');
 const SSHPASS = new RegExp(String.raw`(?:^|\s)-p\s*${ARG}`, 'd');
 const LDAP_BIND = new RegExp(String.raw`(?:^|\s)-w\s*${ARG}`, 'd'); // -W prompts
 const REDIS_AUTH = new RegExp(String.raw`(?:^|\s)(?:-a|--pass)\s+${ARG}`, 'd');
@@ -53,7 +62,20 @@ function passwordIn(tool: string, line: string, at: number): Span | null {
   }
   if (tool.startsWith('mysql') || tool.startsWith('mariadb')) {
     const m = MYSQL.exec(line);
-    return m?.indices?.[1] ? { start: at + m.indices[1][0], end: at + m.indices[1][1], quoted: false } : null;
+    return shift(m && argument(m, 1), at);
+  }
+  if (['docker', 'podman', 'buildah', 'skopeo', 'nerdctl', 'helm', 'oras'].includes(tool)) {
+    if (!LOGIN.test(line)) return null;
+    const m = REGISTRY_LOGIN.exec(line);
+    return shift(m && argument(m, 1), at);
+  }
+  if (tool.startsWith('mongo')) {
+    const m = MONGO.exec(line);
+    return shift(m && argument(m, 1), at);
+  }
+  if (tool === 'sqlcmd') {
+    const m = SQLCMD.exec(line);
+    return shift(m && argument(m, 1), at);
   }
   if (tool === 'redis-cli') {
     const m = REDIS_AUTH.exec(line);

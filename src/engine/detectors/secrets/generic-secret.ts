@@ -3,7 +3,7 @@ import { hasCueNear } from '../../text.js';
 import type { DetectorType, Finding } from '../../types.js';
 import { keyWordSet, wordSet } from '../../words-present.js';
 import { makeFinding, type Detector } from '../detector.js';
-import { findAssignments, findTableCells, isPlaceholderPassword, keyWords, readValue, type Assignment } from './assignments.js';
+import { findAssignments, findNameValuePairs, findTableCells, isPlaceholderPassword, keyWords, readValue, type Assignment } from './assignments.js';
 import { ENV_DEFAULT_WORDS, findEnvDefaults } from './env-defaults.js';
 import { isPlaceholderToken, isPlaceholderValue, PLACEHOLDER_CONFIDENCE, shannonEntropy } from './values.js';
 
@@ -149,7 +149,8 @@ function judge(text: string, keyStart: number, value: string, end: number, base:
 
 function findAssigned(text: string, found: Finding[], shared: ScanText): void {
   const envDefaults = shared.hasAny(ENV_DEFAULT_WORDS) ? shared.once(findEnvDefaults) : [];
-  for (const a of [...findAssignments(text, STEM), ...findTableCells(text, STEM, namesSecret), ...envDefaults]) {
+  const pairs = text.includes('alue') ? findNameValuePairs(text, STEM) : []; // `- name: API_TOKEN` / `value: …`
+  for (const a of [...findAssignments(text, STEM), ...findTableCells(text, STEM, namesSecret), ...envDefaults, ...pairs]) {
     if (!namesSecret(wordsWithLabel(text, a))) continue;
     let start = a.valueStart;
     let end = a.valueEnd;

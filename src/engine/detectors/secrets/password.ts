@@ -2,7 +2,7 @@ import { ScanText } from '../../scan-text.js';
 import type { DetectorType, Finding } from '../../types.js';
 import { wordSet, type WordSet } from '../../words-present.js';
 import { makeFinding, type Detector } from '../detector.js';
-import { findAssignments, findTableCells, isPlaceholderPassword, type Assignment } from './assignments.js';
+import { findAssignments, findNameValuePairs, findTableCells, isPlaceholderPassword, type Assignment } from './assignments.js';
 import { findCommandPasswords } from './command-passwords.js';
 import { ENV_DEFAULT_WORDS, findEnvDefaults } from './env-defaults.js';
 import { isPlaceholderValue, PLACEHOLDER_CONFIDENCE } from './values.js';
@@ -14,6 +14,8 @@ const PASSWORD: DetectorType = { type: 'PASSWORD', category: 'SECRETS' };
 
 const STEM = /pass|pw/gi;
 const STEM_WORDS = wordSet(['pass', 'pw']);
+/** Name-and-value entries (`- name: ADMIN_PASSWORD` / `value: …`) all hold this word. */
+const VALUE_WORD = wordSet(['value']);
 
 /** Quoted literals and values mixing letters with digits or symbols look chosen on purpose. */
 const STRONG = 0.8;
@@ -51,12 +53,28 @@ function characterClasses(value: string): number {
   return Number(/[a-z]/.test(value)) + Number(/[A-Z]/.test(value)) + Number(/\d/.test(value)) + Number(/[^A-Za-z\d]/.test(value));
 }
 
-/** A member expression (`config.db.password`, `process.env.X`) or a camelCase name: code, not a literal. */
-const CODE_NAME = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$|^[a-z]+[A-Z][A-Za-z]*$/;
+/**
+ * A member expression (`config.db.password`, `process.env.X`) or a camelCase name: code, not a
+ * literal. A camelCase name is a lower-case word and capitalised words of two letters or more, or
+ * a short acronym (`dbPassword`, `userPasswordHash`, `rootPW`); a random mix such as `fvETkmFzCbiCmY`
+ * is not one.
+ */
+const CODE_NAME = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$|^[a-z]{2,}(?:[A-Z][a-z]{2,}|[A-Z]{2,4}(?![a-z]))+$/;
 /** `Passwort`, `Mot` (labels in translation files) read as words. */
 const TITLE_WORD = /^[A-Z][a-z]+$/;
 const PATH = /^(?:[/~]|[A-Za-z]:\\)/;
 const JOINED_WORDS = /^[A-Za-z]+(?:[-_][A-Za-z]+)+$/;
+
+/**
+ * A stand-in word marks a password as a placeholder, except "changeme" with digits or symbols added
+ * (`Changeme5@`, `changeme2024!`): a default someone did set, and among the commonest real passwords.
+ * The bare word is a stand-in (isPlaceholderPassword).
+ */
+const CHANGEME_SET = /^change[-_]?me[\d\W_]{1,8}$/i;
+
+function placeholderPassword(value: string): boolean {
+  return isPlaceholderValue(value) && !CHANGEME_SET.test(value);
+}
 
 function judge(a: Assignment, value: string): number | null {
   if (value.length < MIN_LENGTH || value.length > MAX_LENGTH || isPlaceholderPassword(value)) return null;
@@ -74,7 +92,7 @@ function judge(a: Assignment, value: string): number | null {
     // A bare word followed by more words is prose ("password: must be 8 characters").
     if (characterClasses(value) === 1 && !a.endsLine) return null;
   }
-  if (isPlaceholderValue(value)) return PLACEHOLDER_CONFIDENCE;
+  if (placeholderPassword(value)) return PLACEHOLDER_CONFIDENCE;
   return a.quoted || characterClasses(value) >= 2 ? STRONG : BARE_WORD;
 }
 
@@ -109,7 +127,7 @@ const WORD_CHAR = /[\p{L}\p{N}_]/u;
 // "I reset it to Autumn2014!", a password reset told without the word.
 const PROSE_CUES: readonly ProseCue[] = [
   {
-    pattern: /\b(?:password|passphrase|passwd|pwd|pw)\s+(?:is|was|to)\b[ \t]*:?[ \t]*/gi,
+    pattern: /\b(?:password|passphrase|passwd|passcode|pwd|pw)(?:\s+(?:is|was|to)\b|['’]s)[ \t]*:?[ \t]*/gi,
     words: STEM_WORDS,
     confidence: STRONG,
     mixed: false,
@@ -123,6 +141,8 @@ const PROSE_CUES: readonly ProseCue[] = [
     rest: [
       new RegExp(`(?:[ \\t]${OPENS})?(?:[ \\t]${IS_WORD}(?=[ \\t:])|[ \\t]*(?:→|->))[ \\t]*:?[ \\t]*`, 'iy'),
       new RegExp(`[ \\t]${OPENS}[ \\t]*:[ \\t]*`, 'iy'),
+      // "Password - Tr0ub4dor&3", "Passwort – X": a dash set off by spaces.
+      /[ \t]+[-–—][ \t]+/y,
     ],
     words: PROSE_WORDS,
     confidence: 0.7,
@@ -130,6 +150,23 @@ const PROSE_CUES: readonly ProseCue[] = [
   },
   // "mdp : X", "Kennwort: X": words code does not use for keys.
   { pattern: FOREIGN_WORD, rest: [/[ \t]*[:=][ \t]*/y], words: FOREIGN_WORDS, confidence: 0.7, mixed: true },
+  // "the netflix login is emily@hotmail.com / Changeme80366", "creds: svc_backup / Tr0ub4dor&3": a
+  // login told as a user name, a slash or bar, then the password.
+  {
+    pattern:
+      /\b(?:login|log-in|sign-in|credentials?|creds)\b[^\n:=]{0,30}?(?:[ \t](?:is|are|was|were)[ \t]+|[ \t]*[:=][ \t]*)[^\s/|,]{1,64}[ \t]*[/|][ \t]*/gi,
+    words: wordSet(['login', 'log-in', 'sign-in', 'credential', 'creds']),
+    confidence: 0.7,
+    mixed: true,
+  },
+  // "creds admin:S3cr3t!x", "login: svc_backup:Tr0ub4dor&3": a user name and the password joined by a colon.
+  {
+    // The user name holds no dot, so a package coordinate (`credential = com.azure:azure-identity:1.12.2`) is none.
+    pattern: /\b(?:login|credentials?|creds)[ \t]*:?[ \t]+(?!https?:|ftp:|mailto:)[A-Za-z0-9_-]{1,64}:(?=[^\s/])/gi,
+    words: wordSet(['login', 'credential', 'creds']),
+    confidence: 0.7,
+    mixed: true,
+  },
   {
     pattern: /\breset\s+(?:it|the\s+password|my\s+password|the\s+pw|your\s+password)\s+to\s+/gi,
     words: wordSet(['reset']),
@@ -153,16 +190,24 @@ function restEnd(text: string, from: number, rests: readonly RegExp[]): number {
   return -1;
 }
 
+/** "is" or an arrow between a password's word and its value: the sentence says what follows is the password. */
+const SAYS_IT_IS = new RegExp(`[ \\t]${IS_WORD}[ \\t:]|→|->`, 'i');
+const PASSCODE = /passcode/i;
+/** One word as a dictionary writes it ("Incorrect", "expired", "WRONG"): prose, not a password. */
+const PLAIN_WORD = /^(?:[A-Z]?[a-z]+|[A-Z]+)$/;
+
 function findProse(text: string, found: Finding[], shared: ScanText): void {
   for (const cue of PROSE_CUES) {
     if (!shared.hasAny(cue.words)) continue;
     for (const m of text.matchAll(cue.pattern)) {
       let from = m.index + m[0].length;
+      let says = false;
       if (cue.rest) {
         // The word alone, then the rest of the cue; words between must not say the value is about it.
         if (WORD_CHAR.test(text.charAt(m.index - 1)) || WORD_CHAR.test(text.charAt(from))) continue;
         const end = restEnd(text, from, cue.rest);
         if (end === -1 || ABOUT_IT.test(text.slice(m.index, end))) continue;
+        says = SAYS_IT_IS.test(text.slice(from, end));
         from = end;
       }
       const rest = text.slice(from, from + 70);
@@ -175,34 +220,49 @@ function findProse(text: string, found: Finding[], shared: ScanText): void {
       } else {
         value = (PROSE_VALUE.exec(rest)?.[0] ?? '').replace(/[.,;:]+$/, '');
         // In prose a password stands out by mixing classes; "is incorrect", "is case-sensitive" do not.
-        if (characterClasses(value) < 2 || JOINED_WORDS.test(value) || NOT_PROSE_VALUE.test(value)) continue;
-        if (cue.mixed && !(LETTER.test(value) && DIGIT_OR_SYMBOL.test(value))) continue;
+        // A passcode is often digits alone ("Passcode is 482913"), as meeting and door codes are.
+        const digitCode = PASSCODE.test(m[0]) && /^\d{4,12}$/.test(value);
+        if ((characterClasses(value) < 2 && !digitCode) || JOINED_WORDS.test(value) || NOT_PROSE_VALUE.test(value)) continue;
+        // "the password I set last week is reYDqwOSEzqRYwQF": after "is", letters of both cases will do.
+        const mixed = LETTER.test(value) && DIGIT_OR_SYMBOL.test(value);
+        if (cue.mixed && !mixed && !(says && value.length >= 6 && !PLAIN_WORD.test(value))) continue;
       }
       if (value.length < MIN_LENGTH || isPlaceholderPassword(value)) continue;
-      const confidence = isPlaceholderValue(value) ? PLACEHOLDER_CONFIDENCE : cue.confidence;
+      const confidence = placeholderPassword(value) ? PLACEHOLDER_CONFIDENCE : cue.confidence;
       found.push(makeFinding(PASSWORD, text, start, start + value.length, confidence));
     }
   }
 }
 
 /** Tools taking a password as an option, and LDAP's `bindpw`/`rootpw` (in the keyword `pw`). */
-const COMMAND_WORDS = wordSet(['curl', 'mysql', 'mariadb', 'sshpass', 'htpasswd', 'redis-cli', 'ldap', 'bindpw', 'rootpw']);
+const COMMAND_WORDS = wordSet([
+  'curl', 'mysql', 'mariadb', 'sshpass', 'htpasswd', 'redis-cli', 'ldap', 'bindpw', 'rootpw', 'docker', 'podman', 'buildah',
+  'skopeo', 'nerdctl', 'helm', 'oras', 'mongo', 'sqlcmd',
+]);
 
 function findOnCommandLines(text: string, found: Finding[]): void {
   for (const span of findCommandPasswords(text)) {
     const value = text.slice(span.start, span.end);
     if (value.length < MIN_LENGTH || value.length > MAX_LENGTH || isPlaceholderPassword(value) || value.startsWith('$')) continue;
-    found.push(makeFinding(PASSWORD, text, span.start, span.end, isPlaceholderValue(value) ? PLACEHOLDER_CONFIDENCE : STRONG));
+    found.push(makeFinding(PASSWORD, text, span.start, span.end, placeholderPassword(value) ? PLACEHOLDER_CONFIDENCE : STRONG));
   }
 }
 
 export const password: Detector = {
   ...PASSWORD,
-  keywords: ['pass', 'pw', 'reset', 'curl', 'mysql', 'mariadb', 'redis-cli', 'ldap', ...PASSWORD_IN_OTHER_LANGUAGES],
+  keywords: [
+    'pass', 'pw', 'reset', 'curl', 'mysql', 'mariadb', 'redis-cli', 'ldap', 'login', 'log-in', 'sign-in', 'creds', 'credential', 'docker', 'podman', 'buildah', 'skopeo', 'nerdctl',
+    'helm', 'oras', 'mongo', 'sqlcmd', ...PASSWORD_IN_OTHER_LANGUAGES,
+  ],
   find(text, _earlier, shared = new ScanText(text)) {
     const found: Finding[] = [];
     const assignments = shared.hasAny(STEM_WORDS)
-      ? [...findAssignments(text, STEM), ...findTableCells(text, STEM, namesPassword), ...(shared.hasAny(ENV_DEFAULT_WORDS) ? shared.once(findEnvDefaults) : [])]
+      ? [
+          ...findAssignments(text, STEM),
+          ...findTableCells(text, STEM, namesPassword),
+          ...(shared.hasAny(ENV_DEFAULT_WORDS) ? shared.once(findEnvDefaults) : []),
+          ...(shared.hasAny(VALUE_WORD) ? findNameValuePairs(text, STEM) : []),
+        ]
       : [];
     for (const a of assignments) {
       const value = text.slice(a.valueStart, a.valueEnd);

@@ -110,3 +110,22 @@ describe('HEALTH_INSURANCE_ID: labelled member and policy ids', () => {
     expect(Array.isArray(healthInsuranceId.find(text, []))).toBe(true);
   }, 10_000);
 });
+
+describe('HEALTH_INSURANCE_ID: a plan or PBM named between the label and its id', () => {
+  it.each([
+    ['Insurance: Express Scripts ID 918602774  Copay $10.00', '918602774'],
+    ['Insurance: Caremark ID DFH180210926  Copay $10.00', 'DFH180210926'],
+    ['Insurance: Blue Cross Blue Shield Member ID # XYZ123456789', 'XYZ123456789'],
+  ])('finds the id in %j', (text, value) => {
+    expect(found(text, 'HEALTH_INSURANCE_ID')).toEqual([value]);
+  });
+
+  it.each([
+    ['a plan name alone', 'Insurance: Blue Cross PPO'],
+    ['lower-case words before an id label', 'insurance: pending approval id 123456789'],
+    ['too many words before the id label', 'Insurance: One Two Three Four Five ID 918602774'],
+    ['an id too short for a member id', 'Insurance: Caremark ID 1234'],
+  ])('ignores %s', (_name, text) => {
+    expect(found(text, 'HEALTH_INSURANCE_ID')).toEqual([]);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scan } from '../../../../src/engine/index.js';
+import { mask, scan } from '../../../../src/engine/index.js';
 import { found } from '../../helpers.js';
 
 describe('DATE_OF_BIRTH', () => {
@@ -102,4 +102,52 @@ describe('DATE_OF_BIRTH', () => {
   ])('scans 1 MiB of %s', (_name, text) => {
     expect(() => scan(text)).not.toThrow();
   }, 10_000);
+});
+
+describe('DATE_OF_BIRTH: other languages, month names, CJK dates, JSON answers', () => {
+  it.each([
+    ['Födelsedatum: 1995-08-03', '1995-08-03'],
+    ['| Syntymäaika | 9.12.1990 |', '9.12.1990'],
+    ['Fødselsdato: 03.04.1971', '03.04.1971'],
+    ['생년월일: 1979년 8월 25일', '1979년 8월 25일'],
+    ['| 생년월일 | 1944년 12월 21일 |', '1944년 12월 21일'],
+    ['生年月日: 1986年6月21日', '1986年6月21日'],
+    ['Дата рождения: 14.03.1985', '14.03.1985'],
+    ['जन्म तिथि: 20-12-1971', '20-12-1971'],
+    ['Geburtsdatum: 14. März 1985', '14. März 1985'],
+    ['Fecha de nacimiento: 15 de marzo de 1985', '15 de marzo de 1985'],
+    ['Data de nascimento: 3 de fevereiro de 1938', '3 de fevereiro de 1938'],
+    ['née le 1er janvier 1990 à Lyon', '1er janvier 1990'],
+    ['Data di nascita: 21 settembre 1977', '21 settembre 1977'],
+    ['Geboortedatum: 5 mei 1960', '5 mei 1960'],
+    ['DOB: 14-Mar-85', '14-Mar-85'],
+    ['DOB 14MAR1985', '14MAR1985'],
+    ['DOB: 14/Mar/1985', '14/Mar/1985'],
+    ['DOB: Mar-14-1985', 'Mar-14-1985'],
+    ['DOB: 19850314', '19850314'],
+    [
+      '{ "body": "Could you confirm your date of birth so I can verify the account?" },\n  { "author": "end-user", "body": "Sure, it\'s 8/20/1980." }',
+      '8/20/1980',
+    ],
+  ])('finds the date in %j', (text, value) => {
+    expect(found(text, 'DATE_OF_BIRTH')).toEqual([value]);
+  });
+
+  it.each([
+    ['a foreign month date without a birth cue', 'Fecha de emisión: 15 de marzo de 2020'],
+    ['a CJK date without a birth cue', '申込日: 2024年6月21日'],
+    ['an impossible CJK date', '생년월일: 1979년 13월 25일'],
+    ['an eight-digit run that is no date', 'DOB: 20251399'],
+    ['an eight-digit id after a birth cue', 'DOB: 12345678'],
+    ['a compact date without a cue', 'ref 19850314'],
+    ['a future date after a foreign cue', 'Födelsedatum: 2999-01-01'],
+    ['a JSON answer to a question about something else', '{ "body": "What is your order number?" },\n{ "body": "Sure, it\'s 8/20/1980." }'],
+  ])('ignores %s', (_name, text) => {
+    expect(found(text, 'DATE_OF_BIRTH')).toEqual([]);
+  });
+
+  it('masks CJK and month-name dates with no leak', () => {
+    const text = '생년월일: 1979년 8월 25일\nGeburtsdatum: 14. März 1985\n';
+    expect(mask(text, scan(text), 'label', 'test-key')).toBe('생년월일: [DATE_OF_BIRTH]\nGeburtsdatum: [DATE_OF_BIRTH]\n');
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scan } from '../../../../src/engine/index.js';
+import { mask, scan } from '../../../../src/engine/index.js';
 import { found } from '../../helpers.js';
 
 describe('DRIVER_LICENSE', () => {
@@ -71,5 +71,48 @@ describe('DRIVER_LICENSE abbreviations', () => {
     // Any other licence number stays unreported.
     expect(found('Software Lic. #: 443053965 renews in May', 'DRIVER_LICENSE')).toEqual([]);
     expect(found('DL 5 files from the share', 'DRIVER_LICENSE')).toEqual([]);
+  });
+});
+
+describe('DRIVER_LICENSE: state beside the number, I-9 documents, other countries', () => {
+  it.each([
+    ["Driver's license # / state: Q9016072 / CA", 'Q9016072'],
+    ["Driver's license # / state: 686 706 918 / NY", '686 706 918'],
+    ['Insured driver: Kwame Mensah, DOB 02/03/2003, license 17445866 (TX)', '17445866'],
+    ['Claimant, DOB 1952-02-21, license F570-581-94-297-6 (FL)', 'F570-581-94-297-6'],
+    ['ID: license WDLO4RS4BHJ0 / WA', 'WDLO4RS4BHJ0'],
+    ['license number: 1234567 (NY)', '1234567'],
+    ['CDL# 12345678', '12345678'],
+    ["List B: Driver's license, issuing authority IL DMV, document number V825-1771-2147, expiration 4/13/2029", 'V825-1771-2147'],
+    ['Führerscheinnummer: B072RRE2I55', 'B072RRE2I55'],
+    ['N° de permis de conduire : 12AB34567', '12AB34567'],
+    ['Rijbewijsnummer: 5123456789', '5123456789'],
+    ['運転免許証番号: 123456789012', '123456789012'],
+  ])('finds the number in %j', (text, value) => {
+    expect(found(text, 'DRIVER_LICENSE')).toEqual([value]);
+  });
+
+  it.each([
+    ['a bare "license" with no state and no driver', 'software license 17445866 renewed'],
+    ['a licence number with a bracket that is no state', 'license number: 1234567 (ok)'],
+    ['a bare "license" before a non-state bracket', 'MIT license 17445866 (OK to ship)'],
+    ['a document number far from any licence cue', 'Passport, issuing authority USA, document number 123456789'],
+    ['a foreign cue before a short number', 'Führerschein: 1234'],
+    ['a foreign cue before a word', 'permis de conduire valide'],
+  ])('ignores %s', (_name, text) => {
+    expect(found(text, 'DRIVER_LICENSE')).toEqual([]);
+  });
+
+  it('reads a plain license_no column only in a table about people', () => {
+    const people = 'lead\temail\tdob\tlicense_no\tpassport_no\nPat Smith\tps@mail.example.org\t1974-08-12\t22 894 972\tC87058340\n';
+    expect(found(people, 'DRIVER_LICENSE')).toEqual(['22 894 972']);
+    const software = 'product\tseats\tlicense_no\nJetBrains\t12\tA12345678\n';
+    expect(found(software, 'DRIVER_LICENSE')).toEqual([]);
+  });
+
+  it('masks the number and keeps the state with no leak', () => {
+    const text = "Driver's license # / state: Q9016072 / CA\nlicense 17445866 (TX)";
+    const masked = mask(text, scan(text), 'label', 'test-key');
+    expect(masked).toBe("Driver's license # / state: [DRIVER_LICENSE] / CA\nlicense [DRIVER_LICENSE] (TX)");
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scan } from '../../../../src/engine/index.js';
+import { mask, scan } from '../../../../src/engine/index.js';
 import { found } from '../../helpers.js';
 
 describe('PASSPORT', () => {
@@ -66,4 +66,38 @@ describe('PASSPORT', () => {
   ])('scans 1 MiB of %s', (_name, text) => {
     expect(() => scan(text)).not.toThrow();
   }, 10_000);
+});
+
+describe('PASSPORT: other languages, table rows, I-9 documents', () => {
+  it.each([
+    ['旅券番号: TZ4541898', 'TZ4541898'],
+    ['여권번호: M93360008', 'M93360008'],
+    ['| 여권번호 | M33723436 |', 'M33723436'],
+    ['护照号码: E12345678', 'E12345678'],
+    ['Passport No. / पासपोर्ट संख्या: M9630370', 'M9630370'],
+    ['| Passnummer | 67609612 |', '67609612'],
+    ['Passin numero: FH7932220', 'FH7932220'],
+    ['Numer paszportu: PE0618761', 'PE0618761'],
+    ['Pasaport No: U87088490', 'U87088490'],
+    ['Reisepassnummer: HF88NJN5F', 'HF88NJN5F'],
+    ['| N.º do passaporte | A663894 |', 'A663894'],
+    ['List A: U.S. Passport, document number 420865559, expiration date 2030-08-23', '420865559'],
+  ])('finds the number in %j', (text, value) => {
+    expect(found(text, 'PASSPORT')).toEqual([value]);
+  });
+
+  it.each([
+    ['a boarding pass number', 'Boarding pass: 12345678'],
+    ['a password', 'Passwort: AB1234567'],
+    ['a passport cue before a word', '여권번호: 없음'],
+    ['a document number on the next line', 'U.S. Passport\ndocument number 420865559'],
+    ['a date after a foreign cue', 'Passin voimassaolo: 2030-08-23'],
+  ])('ignores %s', (_name, text) => {
+    expect(found(text, 'PASSPORT')).toEqual([]);
+  });
+
+  it('masks every number of a Korean and a Japanese form with no leak', () => {
+    const text = '여권번호: M93360008\n旅券番号: TZ4541898\n';
+    expect(mask(text, scan(text), 'label', 'test-key')).toBe('여권번호: [PASSPORT]\n旅券番号: [PASSPORT]\n');
+  });
 });

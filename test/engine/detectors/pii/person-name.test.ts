@@ -172,3 +172,79 @@ describe('PERSON_NAME', () => {
     expect(() => scan(text)).not.toThrow();
   }, 10_000);
 });
+
+describe('PERSON_NAME: forms, statements and letters written elsewhere', () => {
+  it.each([
+    ["PATIENT'S NAME (Last, First, MI): NOVAK, KWAME\n", 'NOVAK, KWAME'],
+    ['Patient ........... Haddad, Aaliyah\n  DOB ....... 1959-07-08', 'Haddad, Aaliyah'],
+    ['Legal name*: Keisha Henderson    Preferred', 'Keisha Henderson'],
+    ['| Nombre y apellidos | Nuria Romero Díaz |', 'Nuria Romero Díaz'],
+    ['Nome completo: Tiago Sousa\n', 'Tiago Sousa'],
+    ['Namn: Maja Nilsson\n', 'Maja Nilsson'],
+    ['Underskrift: Maja Nilsson\n', 'Maja Nilsson'],
+    ['Imię i nazwisko: Tomasz Zieliński\n', 'Tomasz Zieliński'],
+    ['Nom : Dupont, Prénom : Marie\n', 'Marie'],
+    ['Cognome: Rossi\n', 'Rossi'],
+    ['Voornaam: Sanne\n', 'Sanne'],
+    ['Signature: ____Tomás Whitaker____\n', 'Tomás Whitaker'],
+    ['"name_on_card"=>"LUIS PATEL"}', 'LUIS PATEL'],
+    ['Account holder: Grace Brooks\nIBAN', 'Grace Brooks'],
+    ['Name: Keisha F. Haddad-Lindqvist    Relationship: Spouse', 'Keisha F. Haddad-Lindqvist'],
+    ['Name: Rosa Delgado-McAllister\n', 'Rosa Delgado-McAllister'],
+    ['Reviewed by: Grace Dubois, HR Generalist', 'Grace Dubois'],
+    ['By: /s/ Grace Haddad\n', 'Grace Haddad'],
+    ['Acknowledged by Keisha J. Novak on January 24, 2025', 'Keisha J. Novak'],
+    ['Ordering provider: Grace I. Reinholt, MD', 'Grace I. Reinholt'],
+    ['Insured driver: Tyler Suárez, DOB 1952-02-21', 'Tyler Suárez'],
+    ['Dependents: Keisha U. Schwartz (spouse)', 'Keisha U. Schwartz'],
+    ['("Company"), and Grace Blackwood, an individual residing at 7744 Elm St', 'Grace Blackwood'],
+    ['08/18   ZELLE TO ROSA OKAFOR CONF# SEEVJJ6QP   -326.51', 'ROSA OKAFOR'],
+    ['SEPA credit transfer from Tyler Larsen IBAN EE795447467893556621', 'Tyler Larsen'],
+    ['Com os melhores cumprimentos,\nTiago Martins\n', 'Tiago Martins'],
+    ['Mit freundlichen Grüßen\nSabine Schneider\n', 'Sabine Schneider'],
+    ['Met vriendelijke groet,\nJulia de Vries\n', 'Julia de Vries'],
+    ['Z poważaniem,\nAgnieszka Kowalski\n', 'Agnieszka Kowalski'],
+    ['氏名: 鈴木 太郎\n', '鈴木 太郎'],
+    ['| 성명 | 최하은 |', '최하은'],
+    ['감사합니다.\n조도윤\n', '조도윤'],
+  ])('finds the name in %j', (text, value) => {
+    expect(found(text, 'PERSON_NAME')).toContain(value);
+  });
+
+  it('reads the addressee line above a street address, capitals and apostrophes included', () => {
+    const text = "Statement period: 06/01/2025 - 06/30/2025\nFATIMA O'CONNELL\n4892 Willow Creek Dr\nSacramento, CA 95831\n";
+    expect(found(text, 'PERSON_NAME')).toEqual(["FATIMA O'CONNELL"]);
+    const shipping = 'Shipping to:\n  Grace Reinholt\n  6116 Oak Street\nSacramento, CA 95831\n';
+    expect(found(shipping, 'PERSON_NAME')).toEqual(['Grace Reinholt']);
+  });
+
+  it.each([
+    ['a company above an address', 'ACME HOLDINGS INC\n2192 N Lincoln Ave\nRichmond, VA 23258\n'],
+    ['a bank named after a bank-name label', 'Bank name:        Chase\nABA / routing: 021000021'],
+    ['a practice after a provider label', 'BILLING PROVIDER: Cedar Family Medicine  33a. 1876237409'],
+    ['a street named after a person', 'Adresse: 7 avenue Jean Jaurès, 75011 Paris'],
+    ['a building named like a person', 'Flat 302, Sai Residency, Koramangala'],
+    ['a card purchase, not a transfer', '09/04   CARD PURCHASE WHOLE FOODS MARKET   -12.72'],
+    ['a given name after a company-name label', 'Company name: Jordan'],
+    ['a single underscore glued to the name (an identifier)', 'signature: _John_Smith'],
+    ['a CJK label followed by prose', '氏名を入力してください。'],
+  ])('ignores %s', (_name, text) => {
+    expect(found(text, 'PERSON_NAME')).toEqual([]);
+  });
+
+  it('still reads a person after "account name" and "user name" labels', () => {
+    expect(found('Account name: Maria Lopez\n', 'PERSON_NAME')).toEqual(['Maria Lopez']);
+    expect(found('User name: Maria Lopez\n', 'PERSON_NAME')).toEqual(['Maria Lopez']);
+  });
+
+  it('still reads surnames that are also place words', () => {
+    expect(found('lab confirmed gestational diabetes for Mei Park.', 'PERSON_NAME')).toEqual(['Mei Park']);
+    expect(found('Robert Hall is scheduled for Monday', 'PERSON_NAME')).toEqual(['Robert Hall']);
+  });
+
+  it('masks inverted and underscored names with no leak', () => {
+    const text = "PATIENT'S NAME (Last, First, MI): NOVAK, KWAME\nSignature: ____Tomás Whitaker____\n氏名: 鈴木 太郎\n";
+    const masked = mask(text, scan(text), 'label', 'test-key');
+    expect(masked).toBe("PATIENT'S NAME (Last, First, MI): [PERSON_NAME]\nSignature: ____[PERSON_NAME]____\n氏名: [PERSON_NAME]\n");
+  });
+});

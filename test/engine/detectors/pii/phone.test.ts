@@ -139,3 +139,80 @@ describe('PHONE', () => {
     expect(cued?.confidence).toBeGreaterThan(plain?.confidence ?? 1);
   });
 });
+
+describe('PHONE: other languages, repeated fields, sentences with several numbers', () => {
+  it.each([
+    ['Telefon: 0176-55501234', '0176-55501234'],
+    ['Sie erreichen mich tagsüber unter 030 5550 1116.', '030 5550 1116'],
+    ['U kunt mij bellen op 020 555 8329.', '020 555 8329'],
+    ['Téléphone (2): 01.56.55.15.19', '01.56.55.15.19'],
+    ['| Teléfono (2) | 91 555 14 38 |', '91 555 14 38'],
+    ['Telemóvel: 935 555 626', '935 555 626'],
+    ['Podem contactar-me pelo 21 555 3306.', '21 555 3306'],
+    ['Cellulare: 319 5554787', '319 5554787'],
+    ['Potete contattarmi al numero 06 5550 8440.', '06 5550 8440'],
+    ['Mój numer telefonu to 22 555 75 72.', '22 555 75 72'],
+    ['| Mobilnummer | 08-555 777 27 |', '08-555 777 27'],
+    ['Puhelin: 050-5552344', '050-5552344'],
+    ['Minut tavoittaa numerosta 09 5550 2513.', '09 5550 2513'],
+    ['Cep Telefonu: 0532 555 60 77', '0532 555 60 77'],
+    ['Bana şu numaradan ulaşabilirsiniz: (0212) 555 68 76.', '(0212) 555 68 76'],
+    ['電話番号: 090-5555-4082', '090-5555-4082'],
+    ['電話番号 (2): 06-5555-4376', '06-5555-4376'],
+    ['연락처: 010-5555-7584.', '010-5555-7584'],
+    ['휴대전화: 02-555-5349', '02-555-5349'],
+    ['Please call me on 094055 31473.', '094055 31473'],
+    ['Mobile No. / मोबाइल नंबर (2): 022 5555 1338', '022 5555 1338'],
+    ['Results called to Brandon Y. Brooks, RN at 7045550147 on 9/25/2025.', '7045550147'],
+    ['My number is 138 5555 5678.', '138 5555 5678'],
+    ['See 425 555-9090 today', '425 555-9090'],
+    ['PCP in 3 days. Questions: 5035550147.', '5035550147'],
+    ['call 011 44 20 7946 0958 from the US', '011 44 20 7946 0958'],
+    ['new number: 090-5555-5678', '090-5555-5678'],
+  ])('finds the number in %j', (text, value) => {
+    expect(found(text, 'PHONE')).toEqual([value]);
+  });
+
+  it('finds every number of a sentence that a connector leads to', () => {
+    expect(found('Call me back at +1-253-555-3793 or my husband Anh K. Tran at 2535550165 after 5pm.', 'PHONE')).toEqual([
+      '+1-253-555-3793',
+      '2535550165',
+    ]);
+    expect(found('Telefon 030 5551234 oder mobil unter 0176 55501234.', 'PHONE')).toEqual(['030 5551234', '0176 55501234']);
+    expect(found('手机：13855551234，18655550111', 'PHONE')).toEqual(['13855551234', '18655550111']);
+    expect(found('電話: 03-5555-5678、090-5555-5678', 'PHONE')).toEqual(['03-5555-5678', '090-5555-5678']);
+  });
+
+  it.each([
+    ['a number after the sentence ends', 'Call 415-555-0132 or write. Order 5555012345 shipped'],
+    ['a number on the next line', 'Call 415-555-0132 or\nref 5555012345'],
+    ['a connector that leads to another id', 'Call 415-555-0132 and quote invoice 5125550147'],
+    ['an English "I" that is no connector', 'Call 415-555-0132 I think 5125550147 was wrong'],
+    ['a foreign cue word inside a longer word', 'telefonica 030 5551234'],
+    ['a date after a foreign cue', 'Telefon: 12.03.1984'],
+    ['a postcode and house number after a cue', 'Puhelin ja osoite: 00100 Helsinki'],
+    ['a count after "my number of"', 'my number of seats is 0412 345 678'],
+    ['an order number', 'order number 0412 345 678'],
+    ['a count of questions', 'Questions: 12 of 40 answered'],
+    ['a Chinese mobile shape without a cue', 'ref 18655550111'],
+    ['frequency bands after a GSM cue', 'GSM 900 1800 1900 MHz'],
+    ['an amount after a foreign cue', 'Handy: 1 234 567 890 EUR'],
+  ])('ignores %s', (_name, text) => {
+    expect(found(text, 'PHONE')).toEqual(text.startsWith('Call 415') ? ['415-555-0132'] : []);
+  });
+
+  it.each([
+    ['an unknown country code', 'dial +999 1234 5678'],
+    ['an unknown country code after 011', 'call 011 999 1234 5678'],
+    ['too many digits for the country', 'dial +44 20 7946 09581'],
+    ['too few digits for the country', 'dial +49 30 12'],
+  ])('rejects an international number of impossible length: %s', (_name, text) => {
+    expect(found(text, 'PHONE')).toEqual([]);
+  });
+
+  it('masks every number of a foreign-language form with no leak', () => {
+    const text = 'Telefon: 0176-55501234\nTelefon (2): +49 89 555 1049\n電話番号: 090-5555-4082\n연락처: 010-5555-7584.';
+    const masked = mask(text, scan(text), 'label', 'test-key');
+    expect(masked).toBe('Telefon: [PHONE]\nTelefon (2): [PHONE]\n電話番号: [PHONE]\n연락처: [PHONE].');
+  });
+});

@@ -138,3 +138,46 @@ describe('PASSWORD', () => {
     expect(found(text, 'PASSWORD').length).toBeLessThan(1 << 20);
   });
 });
+
+describe('PASSWORD: registry logins, quoted -p, env entries, login phrasing', () => {
+  it.each([
+    ["mysql -h db01 -u root -p'tiger-horse-north-47' orders", 'tiger-horse-north-47'],
+    ['mysql -u root --password=Sx7#kq2Lm orders', 'Sx7#kq2Lm'],
+    ['+ docker login -u deploy -p Summer1562$ registry.northwind.io', 'Summer1562$'],
+    ['podman login --password Dragon1631 quay.io', 'Dragon1631'],
+    ["mongosh -u admin -p 'Kx9!mQ2z' --host db", 'Kx9!mQ2z'],
+    ['sqlcmd -S db -U sa -P Str0ng!Pass', 'Str0ng!Pass'],
+    ['env:\n  - name: ADMIN_PASSWORD\n    value: "correct-horse-blue-7"\n', 'correct-horse-blue-7'],
+    ['[{"name": "DB_PASSWORD", "value": "Gatito198?"}]', 'Gatito198?'],
+    ['    password: fvETkmFzCbiCmY\n', 'fvETkmFzCbiCmY'],
+    ['    postgresPassword: "Changeme5@"\n', 'Changeme5@'],
+    ['also the netflix login is emily69@hotmail.com / Changeme80366', 'Changeme80366'],
+    ['creds: svc_backup | Tr0ub4dor&3', 'Tr0ub4dor&3'],
+    ['the password I set last week is reYDqwOSEzqRYwQF - it says invalid', 'reYDqwOSEzqRYwQF'],
+    ['Zoom passcode is 482913', '482913'],
+    ["my password's Tr0ub4dor&3", 'Tr0ub4dor&3'],
+    ['Password - Tr0ub4dor&3', 'Tr0ub4dor&3'],
+    ['creds admin:S3cr3t!x', 'S3cr3t!x'],
+  ])('finds the password in %j', (text, value) => {
+    expect(found(text, 'PASSWORD')).toEqual([value]);
+  });
+
+  it.each([
+    ['a registry login reading stdin', 'docker login -u deploy --password-stdin registry.io'],
+    ['a docker command that is not a login', 'docker run -p 8080:80 nginx'],
+    ['an env entry of another variable', 'env:\n  - name: LOG_LEVEL\n    value: debug\n'],
+    ['an env entry taking its value from a secret', 'env:\n  - name: DB_PASSWORD\n    valueFrom:\n      secretKeyRef: {name: db, key: pw}\n'],
+    ['a camelCase variable as the value', 'password: userPasswordHash\n'],
+    ['the bare stand-in "changeme"', 'password: changeme\n'],
+    ['a login without a password after the slash', 'the login is emily69@hotmail.com / ok'],
+    ['a plain word after "is"', 'the password you entered is Incorrect'],
+    ['a lower-case word after "is"', 'the password I typed yesterday is expired'],
+    ['a short code after "passcode is"', 'the passcode is 123'],
+    ['a sentence after a dash', 'Password - must be 8 characters'],
+    ['a URL after a login cue', 'login: https://example.com/login'],
+    ['a time after a login cue', 'login at 10:30am'],
+    ['a package coordinate after a credential key', 'credential = com.azure:azure-identity:1.12.2'],
+  ])('ignores %s', (_name, text) => {
+    expect(found(text, 'PASSWORD')).toEqual([]);
+  });
+});
