@@ -24,6 +24,7 @@ import { KeyVault } from '../src/store/api-keys.js';
 import { connectMongo, type MongoHandle } from '../src/store/mongo.js';
 import { createRepositories, type Repositories } from '../src/store/repositories.js';
 import type { PolicyDoc } from '../src/store/policy-repository.js';
+import { ChangeLog, type Actor } from '../src/services/change-log.js';
 import { ComplianceService } from '../src/services/compliance.js';
 import { KeyResolver } from '../src/services/key-resolver.js';
 import { LicenseService } from '../src/services/licenses.js';
@@ -80,14 +81,18 @@ interface Tenants {
   seconds: number;
 }
 
+/** Seeding does what the admin token would, and is logged as the admin's, as the API would. */
+const SEEDER: Actor = { kind: 'admin', via: 'token', session_hash: null, key_id: null };
+
 function servicesOver(repos: Repositories, redis: Redis, redisPrefix: string) {
   const vault = new KeyVault(BENCH_MASTER_KEY);
   const keys = new KeyResolver(redis, redisPrefix, repos);
-  const policies = new PolicyService(repos, vault, keys);
-  const licenses = new LicenseService(repos, vault, keys);
+  const changeLog = new ChangeLog(repos.changeLog);
+  const policies = new PolicyService(repos, vault, keys, changeLog);
+  const licenses = new LicenseService(repos, vault, keys, changeLog);
   // Deleting organizations (the only use of bundles here) is not part of the benchmark.
-  const organizations = new OrganizationService(repos, keys, policies, licenses, { removeByOrg: async () => undefined });
-  return { policies, organizations, compliance: new ComplianceService(repos), teams: new TeamService(repos) };
+  const organizations = new OrganizationService(repos, keys, policies, licenses, { removeByOrg: async () => undefined }, changeLog);
+  return { policies, organizations, compliance: new ComplianceService(repos, changeLog), teams: new TeamService(repos, changeLog) };
 }
 
 async function createTenants(services: ReturnType<typeof servicesOver>, repos: Repositories, keysNeeded: number): Promise<Tenants> {
@@ -102,13 +107,16 @@ async function createTenants(services: ReturnType<typeof servicesOver>, repos: R
   let lastReport = performance.now();
   const worker = async () => {
     for (let i = next++; i < ORGS; i = next++) {
-      const { org } = await services.organizations.create({
-        name: organizationName(i),
-        slug: `scale-${run}-${i}`,
-        settings: { admin_email: `security@org${i}.example.com`, primary_color: '#1f6feb' },
-      });
+      const { org } = await services.organizations.create(
+        {
+          name: organizationName(i),
+          slug: `scale-${run}-${i}`,
+          settings: { admin_email: `security@org${i}.example.com`, primary_color: '#1f6feb' },
+        },
+        SEEDER,
+      );
       const policies: PolicyDoc[] = await repos.policies.listByOrg(org._id);
-      for (const extra of EXTRA_POLICIES) policies.push(await services.policies.create(org, { ...DEFAULT_POLICY_FIELDS, ...extra }));
+      for (const extra of EXTRA_POLICIES) policies.push(await services.policies.create(org, { ...DEFAULT_POLICY_FIELDS, ...extra }, SEEDER));
       if (i < AUDIT_ORGS) auditOrgs[i] = { org, policies };
       if (keyOrgs.has(i)) freshKeys.push({ orgId: org._id, key: services.policies.apiKeyOf(policies[Math.floor(rnd() * policies.length)]!) });
       if (performance.now() - lastReport > 5_000) {
@@ -123,12 +131,12 @@ async function createTenants(services: ReturnType<typeof servicesOver>, repos: R
 
 /** The big organization reports SOC 2 evidence: opted in, and a team tagging its default policy's rules. */
 async function complianceSetup(services: ReturnType<typeof servicesOver>, big: SeedOrg): Promise<void> {
-  await services.compliance.setFramework(big.org, 'SOC2', true);
-  const { team } = await services.teams.create(big.org, 'Security engineering');
+  await services.compliance.setFramework(big.org, 'SOC2', true, SEEDER);
+  const { team } = await services.teams.create(big.org, 'Security engineering', SEEDER);
   const controls = ['CC6.1', 'CC6.6', 'CC6.7', 'CC7.2', 'C1.1'];
   const rules = big.policies[0]!.rules.filter((r) => r.action !== 'ALLOW');
   for (const [i, rule] of rules.entries()) {
-    await services.teams.addTag(big.org, team._id, { framework: 'SOC2', control_id: controls[i % controls.length]!, rule_id: rule.id });
+    await services.teams.addTag(big.org, team._id, { framework: 'SOC2', control_id: controls[i % controls.length]!, rule_id: rule.id }, SEEDER);
   }
 }
 

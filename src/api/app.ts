@@ -36,6 +36,7 @@ import analytics from './routes/analytics.js';
 import compliance from './routes/compliance.js';
 import complianceBundles from './routes/compliance-bundles.js';
 import audit from './routes/audit.js';
+import changes from './routes/changes.js';
 import health from './routes/health.js';
 import licenseValidation from './routes/license-validation.js';
 import licenses from './routes/licenses.js';
@@ -112,6 +113,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(compliance);
     await app.register(complianceBundles);
     await app.register(teams);
+    await app.register(changes);
     await app.ready();
   } catch (err) {
     await app.close().catch(() => undefined);

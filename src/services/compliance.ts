@@ -9,6 +9,7 @@ import type { EvidenceReport, ExportContext, FrameworkEntry } from '../complianc
 import type { OrganizationDoc } from '../store/organization-repository.js';
 import type { FrameworkSettingDoc } from '../store/framework-settings-repository.js';
 import type { Repositories } from '../store/repositories.js';
+import type { Actor, ChangeLog } from './change-log.js';
 
 function entryOf(framework: Framework, setting: FrameworkSettingDoc | undefined): FrameworkEntry {
   return {
@@ -21,15 +22,32 @@ function entryOf(framework: Framework, setting: FrameworkSettingDoc | undefined)
 }
 
 export class ComplianceService {
-  constructor(private readonly repos: Repositories) {}
+  constructor(
+    private readonly repos: Repositories,
+    private readonly changeLog: ChangeLog,
+  ) {}
 
   async frameworks(org: OrganizationDoc): Promise<FrameworkEntry[]> {
     const settings = new Map((await this.repos.frameworkSettings.listByOrg(org._id)).map((s) => [s.framework, s]));
     return FRAMEWORKS.map((f) => entryOf(f, settings.get(f)));
   }
 
-  async setFramework(org: OrganizationDoc, framework: Framework, enabled: boolean, now = new Date()): Promise<FrameworkEntry> {
-    return entryOf(framework, await this.repos.frameworkSettings.set(org._id, framework, enabled, now));
+  /** Only a switch is a change to record: opting in again keeps `enabled_at` and logs nothing. */
+  async setFramework(org: OrganizationDoc, framework: Framework, enabled: boolean, actor: Actor, now = new Date()): Promise<FrameworkEntry> {
+    const current = (await this.repos.frameworkSettings.listByOrg(org._id)).find((s) => s.framework === framework);
+    const set = () => this.repos.frameworkSettings.set(org._id, framework, enabled, now);
+    const wasEnabled = current?.enabled ?? false;
+    if (wasEnabled === enabled) return entryOf(framework, await set());
+    const state = (on: boolean, at: Date | null) => ({ enabled: on, enabled_at: at });
+    const change = {
+      actor,
+      action: enabled ? 'framework.opt_in' : 'framework.opt_out',
+      orgId: org._id,
+      targetId: framework,
+      before: state(wasEnabled, current?.enabled_at ?? null),
+      after: state(enabled, enabled ? now : null),
+    } as const;
+    return entryOf(framework, await this.changeLog.apply(change, set));
   }
 
   /** Policies, teams and tags as they are now: coverage is evaluated at read time (spec part 3). */

@@ -26,6 +26,7 @@ import type { BundleStore } from '../store/bundle-store.js';
 import { withRedis } from '../store/errors.js';
 import { newId } from '../store/ids.js';
 import type { OrganizationDoc } from '../store/organization-repository.js';
+import type { Actor, ChangeLog } from './change-log.js';
 import type { ComplianceService } from './compliance.js';
 import { waitForJob } from './job-wait.js';
 
@@ -52,7 +53,11 @@ export interface EvidenceBundleDeps {
   closing: AbortSignal;
   throttleMs: number;
   attempts: number;
+  changeLog: ChangeLog;
 }
+
+/** What the change log keeps of a schedule. */
+const scheduleSettings = (s: BundleSchedule) => ({ cron: s.cron, days: s.days, timezone: s.timezone });
 
 /** The window's key, when it holds this value, is deleted: a failed bundle does not hold the window. */
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
@@ -192,10 +197,19 @@ export class EvidenceBundleService {
     return this.deps.store.open(bundle._id);
   }
 
-  async setSchedule(org: OrganizationDoc, schedule: BundleSchedule): Promise<ScheduleView> {
+  async setSchedule(org: OrganizationDoc, schedule: BundleSchedule, actor: Actor): Promise<ScheduleView> {
     const problem = cronProblem(schedule.cron, schedule.timezone, this.deps.throttleMs);
     if (problem) throw Errors.validation(`Invalid request. cron: ${problem}.`);
-    await withRedis(() => upsertBundleSchedule(this.deps.queue, org._id, schedule, this.deps.attempts));
+    const current = await this.schedule(org);
+    const change = {
+      actor,
+      action: 'bundle_schedule.set',
+      orgId: org._id,
+      targetId: org._id,
+      before: current && scheduleSettings(current),
+      after: scheduleSettings(schedule),
+    } as const;
+    await this.deps.changeLog.apply(change, () => withRedis(() => upsertBundleSchedule(this.deps.queue, org._id, schedule, this.deps.attempts)));
     const view = await this.schedule(org);
     if (!view) throw Errors.cacheUnavailable();
     return view;
@@ -211,8 +225,11 @@ export class EvidenceBundleService {
   }
 
   /** Ends the schedule; false when there was none. */
-  removeSchedule(org: OrganizationDoc): Promise<boolean> {
-    return withRedis(() => this.deps.queue.removeJobScheduler(scheduleId(org._id)));
+  async removeSchedule(org: OrganizationDoc, actor: Actor): Promise<boolean> {
+    const current = await this.schedule(org);
+    if (!current) return false;
+    const change = { actor, action: 'bundle_schedule.delete', orgId: org._id, targetId: org._id, before: scheduleSettings(current), after: null } as const;
+    return this.deps.changeLog.apply(change, () => withRedis(() => this.deps.queue.removeJobScheduler(scheduleId(org._id))), (removed) => removed);
   }
 
   /** An organization's bundles and schedule go with it. */

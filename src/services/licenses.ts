@@ -7,6 +7,7 @@ import { hashKey, isWellFormedKey, type KeyVault } from '../store/api-keys.js';
 import { newId } from '../store/ids.js';
 import type { LicenseDoc, LicenseType } from '../store/license-repository.js';
 import type { OrganizationDoc } from '../store/organization-repository.js';
+import type { Actor, ChangeLog } from './change-log.js';
 import type { KeyResolver } from './key-resolver.js';
 import { DEFAULT_POLICY_GROUP, PLAN_DEFAULTS } from './plans.js';
 import type { Repositories } from '../store/repositories.js';
@@ -51,11 +52,23 @@ export interface LicenseInput {
 
 const DAY_MS = 86_400_000;
 
+/** What the change log keeps of a license: never its key, hash or ciphertext. */
+export const licenseSettings = (doc: LicenseDoc) => ({
+  license_type: doc.license_type,
+  status: doc.status,
+  expires_at: doc.expires_at,
+  max_checks_per_month: doc.max_checks_per_month,
+  requests_per_minute: doc.requests_per_minute,
+  requests_per_day: doc.requests_per_day,
+  default_policy_group: doc.default_policy_group,
+});
+
 export class LicenseService {
   constructor(
     private readonly repos: Repositories,
     private readonly vault: KeyVault,
     private readonly keys: KeyResolver,
+    private readonly changeLog: ChangeLog,
   ) {}
 
   /** A license document for an org, with its raw key (shown to the caller, never stored). */
@@ -81,7 +94,7 @@ export class LicenseService {
   }
 
   /** The new license becomes the org's current one: every policy of the org now runs under it. */
-  async issue(org: OrganizationDoc, input: LicenseInput): Promise<{ license: LicenseDoc; licenseKey: string }> {
+  async issue(org: OrganizationDoc, input: LicenseInput, actor: Actor): Promise<{ license: LicenseDoc; licenseKey: string }> {
     const now = new Date();
     if (input.expires_at && input.expires_at.getTime() <= now.getTime()) {
       throw Errors.validation('Invalid request. expires_at: must be in the future.');
@@ -90,14 +103,33 @@ export class LicenseService {
       throw Errors.validation('Invalid request. requests_per_minute and requests_per_day can only be set on enterprise licenses.');
     }
     const issued = this.mint(org._id, input, now);
-    await this.repos.licenses.insert(issued.license);
+    await this.insertLogged(issued.license, actor);
     await this.repos.policies.moveToLicense(org._id, issued.license._id);
     await this.keys.invalidate();
     return issued;
   }
 
-  /** Revokes and deactivates the license's policies; false when the org has no such license. */
-  async revoke(org: OrganizationDoc, licenseId: string): Promise<boolean> {
+  /** Stores a minted license, recorded in the change log as issued. */
+  async insertLogged(license: LicenseDoc, actor: Actor): Promise<void> {
+    const change = { actor, action: 'license.issue', orgId: license.org_id, targetId: license._id, before: null, after: licenseSettings(license) } as const;
+    await this.changeLog.apply(change, () => this.repos.licenses.insert(license));
+  }
+
+  /**
+   * Revokes and deactivates the license's policies; false when the org has no such license. Only
+   * an active license's revocation is a change to record: a repeat merely finishes the job.
+   */
+  async revoke(org: OrganizationDoc, licenseId: string, actor: Actor): Promise<boolean> {
+    const current = await this.repos.licenses.findById(licenseId);
+    if (current?.org_id !== org._id) return false;
+    const revoke = () => this.revokeNow(org, licenseId);
+    if (current.status === 'revoked') return revoke();
+    const before = licenseSettings(current);
+    const change = { actor, action: 'license.revoke', orgId: org._id, targetId: licenseId, before, after: { ...before, status: 'revoked' } } as const;
+    return this.changeLog.apply(change, revoke, (revoked) => revoked);
+  }
+
+  private async revokeNow(org: OrganizationDoc, licenseId: string): Promise<boolean> {
     const now = new Date();
     // License first: if the process dies before the policies are updated, checks are still refused
     // (license_revoked), and repeating the DELETE finishes the job.

@@ -6,6 +6,7 @@ import { newId } from '../store/ids.js';
 import type { OrganizationDoc } from '../store/organization-repository.js';
 import type { PartnerKeyDoc } from '../store/partner-key-repository.js';
 import type { Repositories } from '../store/repositories.js';
+import type { Actor, ChangeLog } from './change-log.js';
 
 /** Keys per organization: enough for every auditor and tool, few enough to review at a glance. */
 export const MAX_PARTNER_KEYS_PER_ORG = 50;
@@ -19,15 +20,18 @@ export class PartnerKeyService {
   constructor(
     private readonly repos: Repositories,
     private readonly vault: KeyVault,
+    private readonly changeLog: ChangeLog,
   ) {}
 
-  async create(org: OrganizationDoc, name: string, now = new Date()): Promise<PartnerKeyWithSecret> {
+  /** Logged by name: the key's id is the entry's target, the key itself is never kept. */
+  async create(org: OrganizationDoc, name: string, actor: Actor, now = new Date()): Promise<PartnerKeyWithSecret> {
     if ((await this.repos.partnerKeys.countByOrg(org._id)) >= MAX_PARTNER_KEYS_PER_ORG) {
       throw Errors.conflict(`An organization holds at most ${MAX_PARTNER_KEYS_PER_ORG} partner keys; delete one first.`);
     }
     const minted = this.vault.mint('partner');
     const doc: PartnerKeyDoc = { _id: newId('cpk'), org_id: org._id, name, key_hash: minted.hash, key_enc: minted.encrypted, created_at: now };
-    await this.repos.partnerKeys.insert(doc);
+    const change = { actor, action: 'partner_key.create', orgId: org._id, targetId: doc._id, before: null, after: { name } } as const;
+    await this.changeLog.apply(change, () => this.repos.partnerKeys.insert(doc));
     return { doc, apiKey: minted.raw };
   }
 
@@ -35,8 +39,11 @@ export class PartnerKeyService {
     return (await this.repos.partnerKeys.listByOrg(org._id)).map((doc) => ({ doc, apiKey: this.vault.decrypt(doc.key_enc) }));
   }
 
-  delete(org: OrganizationDoc, keyId: string): Promise<boolean> {
-    return this.repos.partnerKeys.delete(org._id, keyId);
+  async delete(org: OrganizationDoc, keyId: string, actor: Actor): Promise<boolean> {
+    const current = await this.repos.partnerKeys.findInOrg(org._id, keyId);
+    if (!current) return false;
+    const change = { actor, action: 'partner_key.delete', orgId: org._id, targetId: keyId, before: { name: current.name }, after: null } as const;
+    return this.changeLog.apply(change, () => this.repos.partnerKeys.delete(org._id, keyId), (deleted) => deleted);
   }
 
   /** The key and its organization, or null when either no longer exists. */

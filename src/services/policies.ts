@@ -7,6 +7,7 @@ import type { KeyVault } from '../store/api-keys.js';
 import { newId } from '../store/ids.js';
 import type { OrganizationDoc } from '../store/organization-repository.js';
 import type { PolicyDoc } from '../store/policy-repository.js';
+import { REDACTED, type Actor, type ChangeLog } from './change-log.js';
 import type { KeyResolver } from './key-resolver.js';
 import { DEFAULT_POLICY_GROUP } from './plans.js';
 import type { Repositories } from '../store/repositories.js';
@@ -107,15 +108,37 @@ export function toCustomDetectors(input: CustomDetectorInput[]): CustomDetectorS
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/**
+ * What the change log keeps of a policy: its settings, never its key. An allowlist's literal values
+ * may be the very data the policy guards (an address, an account number), so only their patterns show.
+ */
+export function policySettings(doc: Omit<PolicyDoc, 'key_hash' | 'key_enc' | 'created_at' | 'updated_at'>) {
+  return {
+    name: doc.name,
+    description: doc.description,
+    version: doc.version,
+    tags: doc.tags,
+    is_active: doc.is_active,
+    group: doc.group,
+    license_id: doc.license_id,
+    masking: doc.masking,
+    rules: doc.rules,
+    custom_detectors: doc.custom_detectors,
+    allow: doc.allow.map((entry) => ('value' in entry ? { value: REDACTED } : entry)),
+    min_confidence: doc.min_confidence,
+  };
+}
+
 export class PolicyService {
   constructor(
     private readonly repos: Repositories,
     private readonly vault: KeyVault,
     private readonly keys: KeyResolver,
+    private readonly changeLog: ChangeLog,
   ) {}
 
   /** A new policy runs under the org's current license. */
-  async create(org: OrganizationDoc, input: PolicyInput): Promise<PolicyDoc> {
+  async create(org: OrganizationDoc, input: PolicyInput, actor: Actor): Promise<PolicyDoc> {
     const now = new Date();
     const license = await this.repos.licenses.findCurrent(org._id, now);
     if (!license) throw Errors.noActiveLicense();
@@ -141,7 +164,8 @@ export class PolicyService {
       updated_at: now,
     };
     await this.repos.policyGroups.ensure(org._id, doc.group);
-    await this.repos.policies.insert(doc);
+    const change = { actor, action: 'policy.create', orgId: org._id, targetId: doc._id, before: null, after: policySettings(doc) } as const;
+    await this.changeLog.apply(change, () => this.repos.policies.insert(doc));
     return doc;
   }
 
@@ -149,7 +173,7 @@ export class PolicyService {
    * Applies a partial update. Rules, custom detectors, allowlist and min_confidence all change what a
    * check answers, so a real change to any of them bumps the version.
    */
-  async update(org: OrganizationDoc, policyId: string, patch: PolicyPatch): Promise<PolicyDoc | null> {
+  async update(org: OrganizationDoc, policyId: string, patch: PolicyPatch, actor: Actor): Promise<PolicyDoc | null> {
     const current = await this.repos.policies.findInOrg(org._id, policyId);
     if (!current) return null;
     const { rules: ruleInput, custom_detectors: detectorInput, allow: allowInput, min_confidence, ...fields } = patch;
@@ -178,7 +202,15 @@ export class PolicyService {
       Object.assign(set, Object.fromEntries(changed.map((k) => [k, detection[k]])));
       set.version = nextVersion(current.version);
     }
-    const updated = await this.repos.policies.update(org._id, policyId, set);
+    const change = {
+      actor,
+      action: 'policy.update',
+      orgId: org._id,
+      targetId: policyId,
+      before: policySettings(current),
+      after: policySettings({ ...current, ...set }),
+    } as const;
+    const updated = await this.changeLog.apply(change, () => this.repos.policies.update(org._id, policyId, set), (doc) => doc !== null);
     await this.keys.invalidate();
     // A rule dropped from the list takes its control tags with it (after the update, so a tag added meanwhile sees the rule gone).
     if (updated && current.rules.some((r) => !updated.rules.some((u) => u.id === r.id))) {
@@ -187,20 +219,24 @@ export class PolicyService {
     return updated;
   }
 
-  async regenerateKey(org: OrganizationDoc, policyId: string): Promise<{ policy: PolicyDoc; apiKey: string } | null> {
+  /** Logged without before or after: the only thing that changes is the key, which the log never holds. */
+  async regenerateKey(org: OrganizationDoc, policyId: string, actor: Actor): Promise<{ policy: PolicyDoc; apiKey: string } | null> {
+    if (!(await this.repos.policies.findInOrg(org._id, policyId))) return null;
     const key = this.vault.mint('policy');
-    const policy = await this.repos.policies.update(org._id, policyId, {
-      key_hash: key.hash,
-      key_enc: key.encrypted,
-      updated_at: new Date(),
-    });
+    const change = { actor, action: 'policy.regenerate_key', orgId: org._id, targetId: policyId, before: null, after: null } as const;
+    const set = { key_hash: key.hash, key_enc: key.encrypted, updated_at: new Date() };
+    const policy = await this.changeLog.apply(change, () => this.repos.policies.update(org._id, policyId, set), (doc) => doc !== null);
     if (!policy) return null;
     await this.keys.invalidate();
     return { policy, apiKey: key.raw };
   }
 
-  async delete(org: OrganizationDoc, policyId: string): Promise<boolean> {
-    const deleted = await this.repos.policies.delete(org._id, policyId);
+  /** The entry keeps the policy's rules: their control tags go with them. */
+  async delete(org: OrganizationDoc, policyId: string, actor: Actor): Promise<boolean> {
+    const current = await this.repos.policies.findInOrg(org._id, policyId);
+    if (!current) return false;
+    const change = { actor, action: 'policy.delete', orgId: org._id, targetId: policyId, before: policySettings(current), after: null } as const;
+    const deleted = await this.changeLog.apply(change, () => this.repos.policies.delete(org._id, policyId), (done) => done);
     if (!deleted) return false;
     await this.keys.invalidate();
     await this.repos.controlTags.deleteByPolicy(org._id, policyId);

@@ -10,6 +10,7 @@ import type { OrganizationDoc } from '../store/organization-repository.js';
 import type { PolicyDoc } from '../store/policy-repository.js';
 import type { ControlTagDoc, TeamDoc } from '../store/team-repository.js';
 import type { Repositories } from '../store/repositories.js';
+import type { Actor, ChangeLog } from './change-log.js';
 
 export interface TeamView {
   team: TeamDoc;
@@ -49,8 +50,20 @@ function viewsOf(tags: ControlTagDoc[], rules: Map<string, RuleOwner>): TagView[
 
 const nameKey = (name: string) => name.toLowerCase();
 
+/** What the change log keeps of a control tag. */
+const tagSettings = (tag: ControlTagDoc) => ({
+  team_id: tag.team_id,
+  framework: tag.framework,
+  control_id: tag.control_id,
+  rule_id: tag.rule_id,
+  policy_id: tag.policy_id,
+});
+
 export class TeamService {
-  constructor(private readonly repos: Repositories) {}
+  constructor(
+    private readonly repos: Repositories,
+    private readonly changeLog: ChangeLog,
+  ) {}
 
   async list(org: OrganizationDoc): Promise<TeamView[]> {
     const [teams, tags, policies] = await Promise.all([
@@ -68,30 +81,41 @@ export class TeamService {
     return team && { team, tagCount: (await this.liveTags(org, team._id)).length };
   }
 
-  async create(org: OrganizationDoc, name: string): Promise<TeamView> {
+  async create(org: OrganizationDoc, name: string, actor: Actor): Promise<TeamView> {
     const now = new Date();
     const team: TeamDoc = { _id: newId('team'), org_id: org._id, name, name_key: nameKey(name), created_at: now, updated_at: now };
+    const change = { actor, action: 'team.create', orgId: org._id, targetId: team._id, before: null, after: { name } } as const;
     try {
-      await this.repos.teams.insert(team);
+      await this.changeLog.apply(change, () => this.repos.teams.insert(team));
     } catch (err) {
       throw err instanceof DuplicateError ? duplicateName(name) : err;
     }
     return { team, tagCount: 0 };
   }
 
-  async rename(org: OrganizationDoc, teamId: string, name: string): Promise<TeamView | null> {
+  async rename(org: OrganizationDoc, teamId: string, name: string, actor: Actor): Promise<TeamView | null> {
+    const current = await this.repos.teams.findInOrg(org._id, teamId);
+    if (!current) return null;
+    const change = { actor, action: 'team.rename', orgId: org._id, targetId: teamId, before: { name: current.name }, after: { name } } as const;
     let team: TeamDoc | null;
     try {
-      team = await this.repos.teams.rename(org._id, teamId, name, nameKey(name), new Date());
+      team = await this.changeLog.apply(change, () => this.repos.teams.rename(org._id, teamId, name, nameKey(name), new Date()), (doc) => doc !== null);
     } catch (err) {
       throw err instanceof DuplicateError ? duplicateName(name) : err;
     }
     return team && { team, tagCount: (await this.liveTags(org, team._id)).length };
   }
 
-  /** The team first, then its tags: a tag added meanwhile finds the team gone and withdraws itself. */
-  async delete(org: OrganizationDoc, teamId: string): Promise<boolean> {
-    if (!(await this.repos.teams.delete(org._id, teamId))) return false;
+  /**
+   * The team first, then its tags: a tag added meanwhile finds the team gone and withdraws itself.
+   * The entry lists the tags that go with the team.
+   */
+  async delete(org: OrganizationDoc, teamId: string, actor: Actor): Promise<boolean> {
+    const current = await this.repos.teams.findInOrg(org._id, teamId);
+    if (!current) return false;
+    const tags = (await this.repos.controlTags.listByTeam(org._id, teamId)).map((tag) => ({ tag_id: tag._id, ...tagSettings(tag) }));
+    const change = { actor, action: 'team.delete', orgId: org._id, targetId: teamId, before: { name: current.name, tags }, after: null } as const;
+    if (!(await this.changeLog.apply(change, () => this.repos.teams.delete(org._id, teamId), (deleted) => deleted))) return false;
     await this.repos.controlTags.deleteByTeam(org._id, teamId);
     return true;
   }
@@ -103,7 +127,7 @@ export class TeamService {
   }
 
   /** Null when the team is not the org's; 422 for a rule (or policy) the org does not have; 409 for a repeat. */
-  async addTag(org: OrganizationDoc, teamId: string, input: TagInput): Promise<TagView | null> {
+  async addTag(org: OrganizationDoc, teamId: string, input: TagInput, actor: Actor): Promise<TagView | null> {
     const team = await this.repos.teams.findInOrg(org._id, teamId);
     if (!team) return null;
     const owner = rulesOf(await this.repos.policies.listByOrg(org._id)).get(input.rule_id);
@@ -121,17 +145,26 @@ export class TeamService {
       policy_id: owner.policy._id,
       created_at: new Date(),
     };
+    const change = { actor, action: 'control_tag.add', orgId: org._id, targetId: tag._id, before: null, after: tagSettings(tag) } as const;
+    // A tag withdrawn by its confirmation was not added: its entry goes too.
+    return this.changeLog.apply(change, () => this.insertTag(org, team, tag), (view) => view !== null);
+  }
+
+  async removeTag(org: OrganizationDoc, teamId: string, tagId: string, actor: Actor): Promise<boolean> {
+    const current = await this.repos.controlTags.findInTeam(org._id, teamId, tagId);
+    if (!current) return false;
+    const change = { actor, action: 'control_tag.remove', orgId: org._id, targetId: tagId, before: tagSettings(current), after: null } as const;
+    return this.changeLog.apply(change, () => this.repos.controlTags.delete(org._id, teamId, tagId), (deleted) => deleted);
+  }
+
+  private async insertTag(org: OrganizationDoc, team: TeamDoc, tag: ControlTagDoc): Promise<TagView | null> {
     try {
       await this.repos.controlTags.insert(tag);
     } catch (err) {
       if (!(err instanceof DuplicateError)) throw err;
-      throw Errors.conflict(`Team '${team.name}' already tags rule '${input.rule_id}' to ${input.framework} ${input.control_id}.`);
+      throw Errors.conflict(`Team '${team.name}' already tags rule '${tag.rule_id}' to ${tag.framework} ${tag.control_id}.`);
     }
     return this.confirmTag(org, tag);
-  }
-
-  async removeTag(org: OrganizationDoc, teamId: string, tagId: string): Promise<boolean> {
-    return this.repos.controlTags.delete(org._id, teamId, tagId);
   }
 
   /** Re-reads the team and the rule after the write; if either went meanwhile, the tag goes too. */

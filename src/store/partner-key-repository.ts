@@ -23,6 +23,9 @@ export function partnerKeyRepository(db: Db) {
     findByKeyHash(keyHash: string): Promise<PartnerKeyDoc | null> {
       return col.findOne({ key_hash: keyHash });
     },
+    findInOrg(orgId: string, keyId: string): Promise<PartnerKeyDoc | null> {
+      return col.findOne({ _id: keyId, org_id: orgId });
+    },
     listByOrg(orgId: string): Promise<PartnerKeyDoc[]> {
       return col.find({ org_id: orgId }).sort({ created_at: 1, _id: 1 }).toArray();
     },

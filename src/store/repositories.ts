@@ -7,6 +7,7 @@ import { auditRepository } from './audit-repository.js';
 import { auditTextsRepository } from './audit-texts-repository.js';
 import { bundleRepository } from './bundle-repository.js';
 import { bundleStore } from './bundle-store.js';
+import { changeLogRepository } from './change-log-repository.js';
 import { evidenceRepository } from './evidence-repository.js';
 import { fileStore } from './file-store.js';
 import { frameworkSettingsRepository } from './framework-settings-repository.js';
@@ -41,6 +42,7 @@ export function createRepositories({ db }: Pick<MongoHandle, 'db'>, opts: StoreO
     partnerKeys: partnerKeyRepository(db),
     teams: teamRepository(db),
     controlTags: controlTagRepository(db),
+    changeLog: changeLogRepository(db),
     /** Evidence bundles: their documents, and their ZIPs (GridFS). */
     bundles: bundleRepository(db),
     bundleFiles: bundleStore(db),

@@ -12,6 +12,9 @@ export function sessionCookieSecret(masterKey: string): Buffer {
   return Buffer.from(hkdfSync('sha256', masterKey, 'preflight', 'session-cookie', 32));
 }
 
+/** A session's name everywhere but its cookie: Redis keys, and the change log's record of who acted. */
+export const sessionHash = (id: string) => createHash('sha256').update(id).digest('hex');
+
 export class SessionStore {
   constructor(
     private readonly redis: Redis,
@@ -20,7 +23,7 @@ export class SessionStore {
   ) {}
 
   private key(id: string): string {
-    return `${this.prefix}session:${createHash('sha256').update(id).digest('hex')}`;
+    return `${this.prefix}session:${sessionHash(id)}`;
   }
 
   /** Starts a session; the id goes into the cookie and nowhere else. */

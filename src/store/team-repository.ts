@@ -90,6 +90,9 @@ export function controlTagRepository(db: Db) {
       const filter = framework === undefined ? { org_id: orgId, team_id: teamId } : { org_id: orgId, team_id: teamId, framework };
       return col.find(filter).sort({ created_at: 1, _id: 1 }).toArray();
     },
+    findInTeam(orgId: string, teamId: string, tagId: string): Promise<ControlTagDoc | null> {
+      return col.findOne({ _id: tagId, org_id: orgId, team_id: teamId });
+    },
     async delete(orgId: string, teamId: string, tagId: string): Promise<boolean> {
       return (await col.deleteOne({ _id: tagId, org_id: orgId, team_id: teamId })).deletedCount === 1;
     },

@@ -6,6 +6,7 @@ import type { Config } from '../config/index.js';
 import { evidenceExportQueue, scheduleId } from '../jobs/evidence-export.js';
 import { bullPrefix } from '../jobs/prefix.js';
 import { PdfRenderer } from '../pdf/renderer.js';
+import { ChangeLog } from '../services/change-log.js';
 import { ComplianceService } from '../services/compliance.js';
 import type { Repositories } from '../store/repositories.js';
 import { startEvidenceExportWorker } from './evidence-export.worker.js';
@@ -25,7 +26,7 @@ export function startEvidenceWorkers(config: Config, repos: Repositories, log: L
   const worker = startEvidenceExportWorker(
     {
       organizations: repos.organizations,
-      compliance: new ComplianceService(repos),
+      compliance: new ComplianceService(repos, new ChangeLog(repos.changeLog)),
       bundles: repos.bundles,
       store: repos.bundleFiles,
       pdf,

@@ -6,10 +6,13 @@ import { MongoClient, type Db } from 'mongodb';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BuildOptions } from '../../src/api/app.js';
 import { loadConfig, type Config } from '../../src/config/index.js';
+import type { Actor } from '../../src/services/change-log.js';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
 export const MASTER_KEY = 'test-master-key-0123456789abcdef0123456789';
 export const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
+/** The change log's name for the admin token, for tests that call services directly. */
+export const ADMIN_ACTOR: Actor = { kind: 'admin', via: 'token', session_hash: null, key_id: null };
 
 export function serviceUrls(): { redisUrl: string; mongodbUrl: string } {
   const redisUrl = process.env.REDIS_URL;

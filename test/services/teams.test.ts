@@ -8,7 +8,7 @@ import type { Repositories } from '../../src/store/repositories.js';
 import { TeamService, type TagInput } from '../../src/services/teams.js';
 import type { ControlTagDoc } from '../../src/store/team-repository.js';
 import type { OrganizationDoc } from '../../src/store/organization-repository.js';
-import { appWithOrgForFile, type OrgFixture, type TestApp } from '../helpers/app.js';
+import { ADMIN_ACTOR, appWithOrgForFile, type OrgFixture, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
 let fixture: OrgFixture;
@@ -35,18 +35,18 @@ function serviceWithDeletionAfterWrite(meanwhile: () => Promise<unknown>): TeamS
       await repos.controlTags.insert(doc);
     },
   };
-  return new TeamService({ ...repos, controlTags });
+  return new TeamService({ ...repos, controlTags }, t.app.services.changeLog);
 }
 
 let counter = 0;
 async function setup() {
   const n = ++counter;
-  const policy = await t.app.services.policies.create(org, {
-    ...DEFAULT_POLICY_FIELDS,
-    name: `Raced ${n}`,
-    rules: [{ name: 'Mask email', ...rule }, { name: 'Other', ...rule }],
-  });
-  const { team } = await t.app.services.teams.create(org, `Team ${n}`);
+  const policy = await t.app.services.policies.create(
+    org,
+    { ...DEFAULT_POLICY_FIELDS, name: `Raced ${n}`, rules: [{ name: 'Mask email', ...rule }, { name: 'Other', ...rule }] },
+    ADMIN_ACTOR,
+  );
+  const { team } = await t.app.services.teams.create(org, `Team ${n}`, ADMIN_ACTOR);
   const [first, second] = policy.rules;
   if (!first || !second) throw new Error('policy without its rules');
   const input: TagInput = { framework: 'SOC2', control_id: 'CC6.1', rule_id: first.id };
@@ -54,38 +54,44 @@ async function setup() {
 }
 
 const tagsOfTeam = (teamId: string) => t.app.repos.controlTags.listByTeam(org._id, teamId);
+/** The change log's record of tags added to rules of the policy: none for a tag that was withdrawn. */
+const tagAdditions = async (ruleId: string) =>
+  (await t.app.services.changeLog.list(org._id, { action: 'control_tag.add', limit: 200 })).items.filter((c) => c.after?.rule_id === ruleId);
 
 describe('a tag raced by a deletion', () => {
   it('is withdrawn when its team is deleted meanwhile, and the team answers as unknown', async () => {
     const { team, input } = await setup();
-    const service = serviceWithDeletionAfterWrite(() => t.app.services.teams.delete(org, team._id));
-    expect(await service.addTag(org, team._id, input)).toBeNull();
+    const service = serviceWithDeletionAfterWrite(() => t.app.services.teams.delete(org, team._id, ADMIN_ACTOR));
+    expect(await service.addTag(org, team._id, input, ADMIN_ACTOR)).toBeNull();
     expect(await tagsOfTeam(team._id)).toEqual([]);
+    expect(await tagAdditions(input.rule_id)).toEqual([]);
   });
 
   it('is withdrawn when its rule is dropped from the policy meanwhile (422)', async () => {
     const { policy, team, second, input } = await setup();
     const service = serviceWithDeletionAfterWrite(() =>
-      t.app.services.policies.update(org, policy._id, { rules: [{ id: second.id, name: second.name, ...rule }] }),
+      t.app.services.policies.update(org, policy._id, { rules: [{ id: second.id, name: second.name, ...rule }] }, ADMIN_ACTOR),
     );
-    const refused = await service.addTag(org, team._id, input).catch((err: unknown) => err);
+    const refused = await service.addTag(org, team._id, input, ADMIN_ACTOR).catch((err: unknown) => err);
     expect(refused).toBeInstanceOf(ApiError);
     expect(refused).toMatchObject({ statusCode: 422, code: 'validation_error' });
     expect(await tagsOfTeam(team._id)).toEqual([]);
+    expect(await tagAdditions(input.rule_id)).toEqual([]);
   });
 
   it('is withdrawn when its policy is deleted meanwhile (422)', async () => {
     const { policy, team, input } = await setup();
-    const service = serviceWithDeletionAfterWrite(() => t.app.services.policies.delete(org, policy._id));
-    await expect(service.addTag(org, team._id, input)).rejects.toMatchObject({ statusCode: 422 });
+    const service = serviceWithDeletionAfterWrite(() => t.app.services.policies.delete(org, policy._id, ADMIN_ACTOR));
+    await expect(service.addTag(org, team._id, input, ADMIN_ACTOR)).rejects.toMatchObject({ statusCode: 422 });
     expect(await tagsOfTeam(team._id)).toEqual([]);
   });
 
   it('stays when nothing was deleted', async () => {
     const { team, input } = await setup();
     const service = serviceWithDeletionAfterWrite(async () => undefined);
-    const view = await service.addTag(org, team._id, input);
+    const view = await service.addTag(org, team._id, input, ADMIN_ACTOR);
     expect(view).toMatchObject({ ruleName: 'Mask email', tag: { team_id: team._id, rule_id: input.rule_id } });
     expect(await tagsOfTeam(team._id)).toHaveLength(1);
+    expect(await tagAdditions(input.rule_id)).toMatchObject([{ target_id: view?.tag._id, after: { team_id: team._id } }]);
   });
 });

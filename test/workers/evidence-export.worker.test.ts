@@ -8,6 +8,7 @@ import { MongoClient, type Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EvidenceExportJob, EvidenceExportResult } from '../../src/jobs/evidence-export.js';
 import { PdfRenderer } from '../../src/pdf/renderer.js';
+import { ChangeLog } from '../../src/services/change-log.js';
 import { ComplianceService } from '../../src/services/compliance.js';
 import { createRepositories } from '../../src/store/repositories.js';
 import { bundleRepository } from '../../src/store/bundle-repository.js';
@@ -38,7 +39,7 @@ function depsFor(removed: string[]): EvidenceExportDeps {
   const repos = reposOf(db);
   return {
     organizations: repos.organizations,
-    compliance: new ComplianceService(repos),
+    compliance: new ComplianceService(repos, new ChangeLog(repos.changeLog)),
     bundles: repos.bundles,
     store: repos.bundleFiles,
     pdf,

@@ -14,6 +14,7 @@ import fp from 'fastify-plugin';
 import { ApiError, Errors } from '../../errors.js';
 import { AddressSlots } from '../../services/address-slots.js';
 import type { PolicyPrincipal } from '../../services/key-resolver.js';
+import type { Actor } from '../../services/change-log.js';
 import { assertLicenseActive } from '../../services/licenses.js';
 import { adminTokenMatcher } from '../../services/sign-in.js';
 import { isWellFormedKey, KEY_PREFIXES } from '../../store/api-keys.js';
@@ -21,11 +22,13 @@ import { addressScope } from '../../store/failure-throttle.js';
 import type { LicenseDoc } from '../../store/license-repository.js';
 import type { OrganizationDoc } from '../../store/organization-repository.js';
 import type { PartnerKeyDoc } from '../../store/partner-key-repository.js';
+import { sessionHash } from '../../store/sessions.js';
 import { SESSION_COOKIE } from '../schemas/session.js';
 
 export type Principal =
-  /** The admin bearer token, or a dashboard session cookie obtained with it. */
-  | { kind: 'admin'; via: 'token' | 'session' }
+  /** The admin bearer token, or a dashboard session cookie obtained with it (named by its id's SHA-256). */
+  | { kind: 'admin'; via: 'token' }
+  | { kind: 'admin'; via: 'session'; sessionHash: string }
   /** A compliance partner key: read-only, its own organization's /compliance/* only. */
   | { kind: 'partner'; key: PartnerKeyDoc; org: OrganizationDoc }
   | ({ kind: 'policy' } & PolicyPrincipal)
@@ -78,6 +81,21 @@ export function assertSameOrigin(request: FastifyRequest, ownOrigin: string): vo
   const origin = request.headers.origin;
   if (READS.has(request.method) || origin === undefined || origin === ownOrigin) return;
   throw Errors.keyLacksPermission(`Cross-origin request refused: with the session cookie, writes must come from ${ownOrigin}.`);
+}
+
+/** Who the change log says made a change: never a raw key or cookie. */
+export function actorOf(principal: Principal): Actor {
+  const key = (kind: Actor['kind'], id: string): Actor => ({ kind, via: 'key', session_hash: null, key_id: id });
+  switch (principal.kind) {
+    case 'admin':
+      return { kind: 'admin', via: principal.via, session_hash: principal.via === 'session' ? principal.sessionHash : null, key_id: null };
+    case 'partner':
+      return key('partner', principal.key._id);
+    case 'policy':
+      return key('policy', principal.policy._id);
+    case 'license':
+      return key('license', principal.license._id);
+  }
 }
 
 /** Partner keys are admitted only where a route says so, and then only for reads under /compliance/. */
@@ -185,15 +203,17 @@ export default fp(
       return { kind: 'partner', ...found };
     }
 
-    async function assertLiveSession(request: FastifyRequest): Promise<void> {
+    /** The live session's id. */
+    async function assertLiveSession(request: FastifyRequest): Promise<string> {
       const id = sessionIdOf(request);
       if (!id || !(await sessions.isLive(id))) throw Errors.invalidSession();
+      return id;
     }
 
     async function sessionPrincipal(request: FastifyRequest): Promise<Principal> {
-      await assertLiveSession(request);
+      const id = await assertLiveSession(request);
       assertSameOrigin(request, ownOrigin);
-      return { kind: 'admin', via: 'session' };
+      return { kind: 'admin', via: 'session', sessionHash: sessionHash(id) };
     }
 
     app.decorateRequest('principal', null as never);

@@ -5,6 +5,7 @@ import { recordedChecks } from '../../checks/record.js';
 import { startAuditDrainer, type AuditDrainer } from '../../store/audit-drainer.js';
 import { AuditJournal } from '../../store/audit-journal.js';
 import { AnalyticsService } from '../../services/analytics.js';
+import { ChangeLog } from '../../services/change-log.js';
 import { KeyResolver } from '../../services/key-resolver.js';
 import { LicenseSigner } from '../../services/license-signer.js';
 import { LicenseValidator } from '../../services/license-validation.js';
@@ -29,6 +30,7 @@ import { SessionStore, signInThrottle } from '../../store/sessions.js';
 
 export interface Services {
   auditLog: AuditLog;
+  changeLog: ChangeLog;
   vault: KeyVault;
   keys: KeyResolver;
   auditJournal: AuditJournal;
@@ -70,10 +72,11 @@ export default fp(
     const auditDrainer = drainInApi
       ? await startAuditDrainer(app.redis, auditJournal, repos, { batchSize: drainBatch, claimIdleMs }, app.log)
       : null;
-    const policies = new PolicyService(repos, vault, keys);
-    const licenses = new LicenseService(repos, vault, keys);
+    const changeLog = new ChangeLog(repos.changeLog);
+    const policies = new PolicyService(repos, vault, keys, changeLog);
+    const licenses = new LicenseService(repos, vault, keys, changeLog);
     const licenseSigner = await LicenseSigner.load(repos.signingKeys, vault);
-    const compliance = new ComplianceService(repos);
+    const compliance = new ComplianceService(repos, changeLog);
     const { exportWaitMs, throttleMs, exportAttempts } = app.config.compliance;
     const evidenceBundles = new EvidenceBundleService({
       compliance,
@@ -87,22 +90,24 @@ export default fp(
       closing: app.closing,
       throttleMs,
       attempts: exportAttempts,
+      changeLog,
     });
     const sessions = new SessionStore(app.redis, app.config.redis.prefix, app.config.session.ttlMs);
     app.decorate('services', {
       auditLog: new AuditLog(repos, closedDayMarks(app.redis, app.config.redis.prefix), { searchBudgetMs: app.config.audit.searchBudgetMs }),
+      changeLog,
       vault,
       keys,
       auditJournal,
       auditDrainer,
-      organizations: new OrganizationService(repos, keys, policies, licenses, evidenceBundles),
+      organizations: new OrganizationService(repos, keys, policies, licenses, evidenceBundles, changeLog),
       policies,
       licenses,
       licenseSigner,
       licenseValidator: new LicenseValidator(repos, licenseSigner),
       rateLimits: new RateLimits(new RateCounters(app.redis, app.config.redis.prefix), app.config.limits.dashboardPerMinute),
       analytics: new AnalyticsService(repos.analytics),
-      teams: new TeamService(repos),
+      teams: new TeamService(repos, changeLog),
       compliance,
       evidenceDownloads: new EvidenceDownloads(compliance, app.pdf),
       evidenceBundles,
@@ -111,7 +116,7 @@ export default fp(
         { files: repos.files, queue: app.queues.fileScan, events: app.queues.fileScanEvents, recorded: recordedChecks(repos.audit, auditJournal), keys, closing: app.closing },
         { baseUrl: app.config.baseUrl, waitMs: app.config.files.waitMs, attempts: app.config.files.attempts },
       ),
-      partnerKeys: new PartnerKeyService(repos, vault),
+      partnerKeys: new PartnerKeyService(repos, vault, changeLog),
       sessions,
       signIns: new SignInService(sessions, signInThrottle(app.redis, app.config.redis.prefix), adminTokenMatcher(app.config.adminToken)),
       authFailures: new FailureThrottle(app.redis, `${app.config.redis.prefix}auth-failures:`, app.config.limits.authFailuresPerMinute, 60_000),

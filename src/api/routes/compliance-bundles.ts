@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { Errors } from '../../errors.js';
 import type { BundleOutcome } from '../../services/evidence-bundles.js';
 import type { OrganizationDoc } from '../../store/organization-repository.js';
+import { actorOf } from '../plugins/auth.js';
 import { download } from '../schemas/common.js';
 import { BundleList, BundleParams, ExportAllQuery, PendingBundle, Schedule, ScheduleBody, toBundle } from '../schemas/compliance-bundles.js';
 import { OrgParams } from '../schemas/organizations.js';
@@ -106,7 +107,7 @@ export default fp(
           response: { 200: Schedule },
         },
       },
-      async (request) => bundles.setSchedule(await app.orgForRequest(request, request.params.org_id), request.body),
+      async (request) => bundles.setSchedule(await app.orgForRequest(request, request.params.org_id), request.body, actorOf(request.principal)),
     );
 
     r.get(
@@ -129,7 +130,7 @@ export default fp(
         schema: { tags, security: admins, summary: 'End the organization’s bundle schedule (its bundles stay)', params: OrgParams, response: { 204: z.null() } },
       },
       async (request, reply) => {
-        if (!(await bundles.removeSchedule(await app.orgForRequest(request, request.params.org_id)))) throw Errors.notFound('Schedule');
+        if (!(await bundles.removeSchedule(await app.orgForRequest(request, request.params.org_id), actorOf(request.principal)))) throw Errors.notFound('Schedule');
         return reply.code(204).send(null);
       },
     );

@@ -4,6 +4,7 @@
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EVIDENCE_CONTENT_TYPES } from '../../services/evidence-files.js';
+import { actorOf } from '../plugins/auth.js';
 import { download } from '../schemas/common.js';
 import { EvidenceExport, EvidenceQuery, EvidenceResponse, ExportQuery, FrameworkEntry, FrameworkList, FrameworkOptIn, FrameworkParams } from '../schemas/compliance.js';
 import { OrgParams } from '../schemas/organizations.js';
@@ -42,7 +43,7 @@ export default fp(
       },
       async (request) => {
         const org = await app.orgForRequest(request, request.params.org_id);
-        return compliance.setFramework(org, request.params.framework, request.body.enabled);
+        return compliance.setFramework(org, request.params.framework, request.body.enabled, actorOf(request.principal));
       },
     );
 

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Errors } from '../../errors.js';
+import { actorOf } from '../plugins/auth.js';
 import { License, LicenseCreate, LicenseParams, toLicense } from '../schemas/licenses.js';
 import { OrgParams } from '../schemas/organizations.js';
 
@@ -39,7 +40,7 @@ export default fp(
       },
       async (request, reply) => {
         const org = await app.orgForRequest(request, request.params.org_id);
-        const { license, licenseKey } = await licenses.issue(org, request.body);
+        const { license, licenseKey } = await licenses.issue(org, request.body, actorOf(request.principal));
         return reply.code(201).send(toLicense(license, licenseKey));
       },
     );
@@ -58,7 +59,7 @@ export default fp(
       },
       async (request, reply) => {
         const org = await app.orgForRequest(request, request.params.org_id);
-        if (!(await licenses.revoke(org, request.params.license_id))) throw Errors.notFound('License');
+        if (!(await licenses.revoke(org, request.params.license_id, actorOf(request.principal)))) throw Errors.notFound('License');
         return reply.code(204).send(null);
       },
     );

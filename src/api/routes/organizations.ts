@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Errors } from '../../errors.js';
+import { actorOf } from '../plugins/auth.js';
 import { ErrorBody } from '../schemas/common.js';
 import {
   Organization,
@@ -33,7 +34,7 @@ export default fp(
         schema: { tags, security, body: OrganizationCreate, response: { 201: OrganizationCreated, 409: ErrorBody } },
       },
       async (request, reply) => {
-        const { org, license, licenseKey } = await app.services.organizations.create(request.body);
+        const { org, license, licenseKey } = await app.services.organizations.create(request.body, actorOf(request.principal));
         return reply.code(201).send(toOrganizationCreated(org, license, licenseKey));
       },
     );
@@ -49,7 +50,7 @@ export default fp(
       { onRequest: admin, schema: { tags, security, params: OrgParams, body: OrganizationPatch, response: { 200: Organization } } },
       async (request) => {
         const org = await app.orgForRequest(request, request.params.org_id);
-        const updated = await app.services.organizations.update(org, request.body);
+        const updated = await app.services.organizations.update(org, request.body, actorOf(request.principal));
         if (!updated) throw Errors.notFound('Organization');
         return toOrganization(updated);
       },
@@ -59,7 +60,7 @@ export default fp(
       '/api/organizations/:org_id',
       { onRequest: admin, schema: { tags, security, params: OrgParams, response: { 204: z.null() } } },
       async (request, reply) => {
-        await app.services.organizations.delete(await app.orgForRequest(request, request.params.org_id));
+        await app.services.organizations.delete(await app.orgForRequest(request, request.params.org_id), actorOf(request.principal));
         return reply.code(204).send(null);
       },
     );

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Errors } from '../../errors.js';
+import { actorOf } from '../plugins/auth.js';
 import { ErrorBody } from '../schemas/common.js';
 import { OrgParams } from '../schemas/organizations.js';
 import { PartnerKey, PartnerKeyCreate, PartnerKeyParams, toPartnerKey } from '../schemas/partner-keys.js';
@@ -32,7 +33,7 @@ export default fp(
       },
       async (request, reply) => {
         const org = await app.orgForRequest(request, request.params.org_id);
-        return reply.code(201).send(toPartnerKey(await partnerKeys.create(org, request.body.name)));
+        return reply.code(201).send(toPartnerKey(await partnerKeys.create(org, request.body.name, actorOf(request.principal))));
       },
     );
 
@@ -53,7 +54,7 @@ export default fp(
       },
       async (request, reply) => {
         const org = await app.orgForRequest(request, request.params.org_id);
-        if (!(await partnerKeys.delete(org, request.params.key_id))) throw Errors.notFound('Partner key');
+        if (!(await partnerKeys.delete(org, request.params.key_id, actorOf(request.principal)))) throw Errors.notFound('Partner key');
         return reply.code(204).send(null);
       },
     );

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Errors } from '../../errors.js';
+import { actorOf } from '../plugins/auth.js';
 import { OrgParams } from '../schemas/organizations.js';
 import { Policy, PolicyCreate, PolicyParams, PolicyPatch, RegeneratedKey, toPolicy } from '../schemas/policies.js';
 
@@ -25,7 +26,7 @@ export default fp(
       { onRequest: admin, schema: { tags, security, params: OrgParams, body: PolicyCreate, response: { 201: Policy } } },
       async (request, reply) => {
         const org = await app.orgForRequest(request, request.params.org_id);
-        return reply.code(201).send(view(await policies.create(org, request.body)));
+        return reply.code(201).send(view(await policies.create(org, request.body, actorOf(request.principal))));
       },
     );
 
@@ -45,7 +46,7 @@ export default fp(
       { onRequest: admin, schema: { tags, security, params: PolicyParams, body: PolicyPatch, response: { 200: Policy } } },
       async (request) => {
         const org = await app.orgForRequest(request, request.params.org_id);
-        const doc = await policies.update(org, request.params.policy_id, request.body);
+        const doc = await policies.update(org, request.params.policy_id, request.body, actorOf(request.principal));
         if (!doc) throw Errors.notFound('Policy');
         return view(doc);
       },
@@ -56,7 +57,7 @@ export default fp(
       { onRequest: admin, schema: { tags, security, params: PolicyParams, response: { 204: z.null() } } },
       async (request, reply) => {
         const org = await app.orgForRequest(request, request.params.org_id);
-        if (!(await policies.delete(org, request.params.policy_id))) throw Errors.notFound('Policy');
+        if (!(await policies.delete(org, request.params.policy_id, actorOf(request.principal)))) throw Errors.notFound('Policy');
         return reply.code(204).send(null);
       },
     );
@@ -66,7 +67,7 @@ export default fp(
       { onRequest: admin, schema: { tags, security, params: PolicyParams, response: { 200: RegeneratedKey } } },
       async (request) => {
         const org = await app.orgForRequest(request, request.params.org_id);
-        const result = await policies.regenerateKey(org, request.params.policy_id);
+        const result = await policies.regenerateKey(org, request.params.policy_id, actorOf(request.principal));
         if (!result) throw Errors.notFound('Policy');
         return { api_key: result.apiKey, policy_id: result.policy._id };
       },

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Errors } from '../../errors.js';
+import { actorOf } from '../plugins/auth.js';
 import { ErrorBody } from '../schemas/common.js';
 import { OrgParams } from '../schemas/organizations.js';
 import { Tag, TagCreate, TagParams, TagQuery, Team, TeamBody, TeamParams, toTag, toTeam } from '../schemas/teams.js';
@@ -27,7 +28,7 @@ export default fp(
       { onRequest: admin, schema: { tags, security, summary: 'Create a team', params: OrgParams, body: TeamBody, response: { 201: Team, ...conflict } } },
       async (request, reply) => {
         const org = await app.orgForRequest(request, request.params.org_id);
-        return reply.code(201).send(toTeam(await teams.create(org, request.body.name)));
+        return reply.code(201).send(toTeam(await teams.create(org, request.body.name, actorOf(request.principal))));
       },
     );
 
@@ -47,7 +48,7 @@ export default fp(
       { onRequest: admin, schema: { tags, security, summary: 'Rename a team', params: TeamParams, body: TeamBody, response: { 200: Team, ...conflict } } },
       async (request) => {
         const org = await app.orgForRequest(request, request.params.org_id);
-        const team = await teams.rename(org, request.params.team_id, request.body.name);
+        const team = await teams.rename(org, request.params.team_id, request.body.name, actorOf(request.principal));
         if (!team) throw Errors.notFound('Team');
         return toTeam(team);
       },
@@ -58,7 +59,7 @@ export default fp(
       { onRequest: admin, schema: { tags, security, summary: 'Delete a team and every tag it owns', params: TeamParams, response: { 204: z.null() } } },
       async (request, reply) => {
         const org = await app.orgForRequest(request, request.params.org_id);
-        if (!(await teams.delete(org, request.params.team_id))) throw Errors.notFound('Team');
+        if (!(await teams.delete(org, request.params.team_id, actorOf(request.principal)))) throw Errors.notFound('Team');
         return reply.code(204).send(null);
       },
     );
@@ -92,7 +93,7 @@ export default fp(
       },
       async (request, reply) => {
         const org = await app.orgForRequest(request, request.params.org_id);
-        const view = await teams.addTag(org, request.params.team_id, request.body);
+        const view = await teams.addTag(org, request.params.team_id, request.body, actorOf(request.principal));
         if (!view) throw Errors.notFound('Team');
         return reply.code(201).send(toTag(view));
       },
@@ -103,7 +104,7 @@ export default fp(
       { onRequest: admin, schema: { tags, security, summary: 'Remove a control tag', params: TagParams, response: { 204: z.null() } } },
       async (request, reply) => {
         const org = await app.orgForRequest(request, request.params.org_id);
-        if (!(await teams.removeTag(org, request.params.team_id, request.params.tag_id))) throw Errors.notFound('Tag');
+        if (!(await teams.removeTag(org, request.params.team_id, request.params.tag_id, actorOf(request.principal)))) throw Errors.notFound('Tag');
         return reply.code(204).send(null);
       },
     );

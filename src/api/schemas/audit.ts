@@ -9,7 +9,7 @@ const DECISION_ALIASES = { ALLOW: 'ALLOWED', MASK: 'ALLOWED_WITH_MASKING', BLOCK
 const upper = (value: unknown) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
 
 /** A day (`2026-11-25`, UTC) or an instant with its offset (`2026-11-25T13:00:00Z`). */
-const DateOrTimestamp = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+export const DateOrTimestamp = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
 
 export const AuditQuery = z
   .object({
