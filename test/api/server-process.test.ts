@@ -29,7 +29,8 @@ afterAll(async () => {
 function spawnProcess(entry: string, extra: Record<string, string> = {}): { child: ChildProcess; exited: Promise<number | null> } {
   // Vitest exports Vite's BASE_URL ("/"); the server must not take it for its own.
   const { BASE_URL: _viteBase, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], { env: { ...inherited, ...env, ...extra }, stdio: ['ignore', 'ignore', 'inherit'] });
+  // Its log (warnings and errors only) is shown: an exit code other than 0 is explained there.
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], { env: { ...inherited, ...env, ...extra }, stdio: ['ignore', 'inherit', 'inherit'] });
   servers.push(child);
   return { child, exited: new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code))) };
 }
