@@ -56,6 +56,8 @@ const SEMANTIC_RULES: Array<{ operation: string; also?: number[] }> = [
   { operation: 'POST /api/orgs/{org_id}/teams/{team_id}/tags' },
   // cursor must be a next_cursor this API gave for the same query
   { operation: 'GET /api/audit' },
+  // cursor must be a next_cursor of a change listing; from must not be after to
+  { operation: 'GET /api/orgs/{org_id}/changes' },
   // the file's type is read from its bytes: any bytes fit the schema, unsupported types are 415
   { operation: 'POST /api/preflight', also: [415] },
 ];

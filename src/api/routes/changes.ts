@@ -19,7 +19,7 @@ export default fp(
           security: [{ adminToken: [] }, { session: [] }],
           summary: 'Management changes of an organization, newest first: who, when, what, and the settings before and after',
           description:
-            'Organizations, policies and their rules, policy keys, licenses, framework opt-ins, teams and control tags, partner keys and the bundle schedule. Raw keys, key hashes and secrets are never kept. A deleted organization’s changes are read by its id.',
+            'Organizations, policies and their rules, policy keys, licenses, framework opt-ins, teams and control tags, partner keys and the bundle schedule. Raw keys, key hashes and secrets are never kept. A deleted organization’s changes are read by its id. A cursor must be the next_cursor of an earlier page; any other is 422 invalid_cursor. A from after to is 422.',
           params: OrgParams,
           querystring: ChangeQuery,
           response: { 200: ChangePage },
