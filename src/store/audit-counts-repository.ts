@@ -36,9 +36,11 @@ export interface AuditHourDoc {
   c: Record<string, number>;
   /** Records by slot: the slot's minute (`00`, `10`, ... `50`). */
   s: Record<string, number>;
+  /** Of those, the records stored with ticks (audit-layout.ts); absent before ticks existed. */
+  d?: Record<string, number>;
 }
 
-/** An organization's records of an hour by slot, then text key. */
+/** An organization's records of an hour by slot, then text key (and `~`: the slot's records stored with ticks). */
 export interface AuditTextHourDoc {
   /** `${org id}:${day}T${hour}` */
   _id: string;

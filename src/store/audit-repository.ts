@@ -37,8 +37,10 @@ export type AuditRepository = ReturnType<typeof auditRepository>;
 
 /** What a listing reads of a slot: the categories filtered on and, for a search, one text key. */
 export interface SlotRead {
-  /** A slot key (audit-layout.ts): `<org id>|<slot>` or `*|<slot>`. */
+  /** A slot or tick key (audit-layout.ts): `<org id>|<slot>`, or `*|<slot or tick>`. */
   slot: string;
+  /** With a `*|` tick key: that organization's records of the tick. */
+  orgId?: string;
   filter: Partial<Categories>;
   textKey?: string;
 }
@@ -78,8 +80,9 @@ export function auditRepository(db: Db) {
       return col.findOne({ _id: id }, { projection: RECORD_ONLY });
     },
     /** The records of one slot that have the given categories (and text key), in no particular order. */
-    readSlot({ slot, filter, textKey }: SlotRead): Promise<AuditDoc[]> {
+    readSlot({ slot, orgId, filter, textKey }: SlotRead): Promise<AuditDoc[]> {
       const query: Filter<AuditDoc & Partial<LayoutFields>> = slot.startsWith('*|') ? { gb: slot } : { ob: slot };
+      if (orgId !== undefined) Object.assign(query, { org_id: orgId });
       for (const [field, value] of Object.entries(filter)) if (value !== undefined) Object.assign(query, { [field]: value });
       if (textKey !== undefined) Object.assign(query, { t: textKey });
       return col.find(query, { projection: RECORD_ONLY }).toArray();

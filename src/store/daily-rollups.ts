@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { Redis, Result } from 'ioredis';
 import type { AnalyticsRepository, DailyTotals } from './analytics-repository.js';
 import type { AuditCountRows, AuditCountsRepository } from './audit-counts-repository.js';
-import { ALL_ORGS, comboOf, hourOf, slotInHour, slotOf, textKeyOf } from './audit-layout.js';
+import { ALL_ORGS, comboOf, hourOf, slotInHour, slotOf, textKeyOf, TICKED } from './audit-layout.js';
 import type { AuditDoc } from './audit-repository.js';
 import { beforeToday, closedDayMarks, type ClosedDayMarks } from './closed-day-marks.js';
 import type { DayEvidence, EvidenceRepository, EvidenceTotals } from './evidence-repository.js';
@@ -134,6 +134,8 @@ const AUDIT = 'audit.';
  * day's counter, by its categories; to its hour's counter, by its categories and its slot
  * (audit-layout.ts). Hours have counters of their own so that copying one stays small. An
  * organization's counts also go by text key (`x` per day, `k` per slot), so a search is counted too.
+ * `d` (and `k.<minute>.~`) count the slot's records stored with ticks: a slot is read by ticks only
+ * when all of its records have them (records stored before ticks existed do not).
  */
 export function auditCountFields(doc: AuditDoc, scope: string): { day: Array<[string, number]>; hour: Array<[string, number]> } {
   const combo = comboOf(doc, scope);
@@ -142,11 +144,12 @@ export function auditCountFields(doc: AuditDoc, scope: string): { day: Array<[st
   const hour: Array<[string, number]> = [
     [`${AUDIT}c.${combo}`, 1],
     [`${AUDIT}s.${minute}`, 1],
+    [`${AUDIT}d.${minute}`, 1],
   ];
   if (scope !== ALL_ORGS) {
     const key = textKeyOf(doc);
     day.push([`${AUDIT}x.${key}`, 1]);
-    hour.push([`${AUDIT}k.${minute}.${key}`, 1]);
+    hour.push([`${AUDIT}k.${minute}.${key}`, 1], [`${AUDIT}k.${minute}.${TICKED}`, 1]);
   }
   return { day, hour };
 }

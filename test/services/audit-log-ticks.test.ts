@@ -1,0 +1,166 @@
+// A slot dense with records (services/audit-log.ts, DENSE_SLOT) is read a tick at a time: the pages,
+// totals and walks are those of a plain filter and sort, and no read decodes more than a tick holds.
+// A slot holding records stored before ticks existed is still read whole, so none is missed.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { AuditLog, type AuditListQuery } from '../../src/services/audit-log.js';
+import { auditCountsRepository } from '../../src/store/audit-counts-repository.js';
+import { AuditJournal } from '../../src/store/audit-journal.js';
+import { slotKey, slotOf, TICKED } from '../../src/store/audit-layout.js';
+import { auditRepository, type AuditDoc, type SlotRead } from '../../src/store/audit-repository.js';
+import { auditTextsRepository } from '../../src/store/audit-texts-repository.js';
+import { closedDayMarks } from '../../src/store/closed-day-marks.js';
+import { newId } from '../../src/store/ids.js';
+import { policyRepository } from '../../src/store/policy-repository.js';
+import { prng } from '../engine/helpers.js';
+import { drainHarness } from '../helpers/drain.js';
+
+const h = drainHarness('auditticks');
+/** The dense slot: 1,500 records of org_dense and 300 of org_other in ten minutes. */
+const SLOT0 = Date.parse('2026-06-02T10:20:00Z');
+const SLOT_MS = 600_000;
+const DECISIONS = ['ALLOWED', 'ALLOWED_WITH_MASKING', 'BLOCKED'] as const;
+const SUMMARIES = ['No sensitive data found.', 'Masked EMAIL for VENDOR.', 'Blocked: SSN matched rule \'Block finance\'.'];
+
+const next = prng(7);
+const rand = (n: number) => Math.floor(next() * n);
+const docs: AuditDoc[] = [];
+let journal: AuditJournal;
+
+function record(org: string, at: number): AuditDoc {
+  return {
+    _id: newId('pf', at),
+    org_id: org,
+    org_name: org,
+    policy_id: `pol_${org}`,
+    policy_name: 'Default',
+    policy_version: '1.0',
+    destination: 'AI_TOOL',
+    decision: DECISIONS[rand(3)]!,
+    summary: SUMMARIES[rand(SUMMARIES.length)]!,
+    detected: [],
+    prevented: 0,
+    source: 'text',
+    bytes: 1,
+    created_at: new Date(at),
+  };
+}
+
+/** Every slot read, with how many records it answered. */
+const reads: Array<{ slot: string; n: number }> = [];
+const counting = () => {
+  const audit = auditRepository(h.db);
+  return {
+    ...audit,
+    readSlot: async (q: SlotRead) => {
+      const found = await audit.readSlot(q);
+      reads.push({ slot: q.slot, n: found.length });
+      return found;
+    },
+  };
+};
+const auditLog = (denseSlot?: number) =>
+  new AuditLog(
+    { audit: counting(), auditCounts: auditCountsRepository(h.db), auditTexts: auditTextsRepository(h.db), policies: policyRepository(h.db) },
+    closedDayMarks(h.redis(), journal.prefix),
+    { searchBudgetMs: 60_000, denseSlot },
+  );
+
+beforeAll(async () => {
+  for (let i = 0; i < 1_500; i += 1) {
+    const at = SLOT0 + rand(SLOT_MS);
+    docs.push(record('org_dense', at));
+    // Some share a millisecond: ties are ordered by id.
+    if (i % 100 === 0) docs.push(record('org_dense', at));
+  }
+  for (let i = 0; i < 300; i += 1) docs.push(record('org_other', SLOT0 + rand(SLOT_MS)));
+  // A sparse slot before it, read whole.
+  for (let i = 0; i < 40; i += 1) docs.push(record('org_dense', SLOT0 - SLOT_MS + rand(SLOT_MS)));
+  // org_mixed: a slot whose records are made, below, to look stored before ticks existed.
+  for (let i = 0; i < 500; i += 1) docs.push(record('org_mixed', SLOT0 + 2 * SLOT_MS + rand(SLOT_MS)));
+  journal = new AuditJournal(h.redis(), h.prefix(), 100_000);
+  for (const doc of docs) await journal.append(doc);
+  const drainer = h.drainer(journal);
+  await drainer.start();
+  await drainer.settled();
+  // 20 of org_mixed's records as an older version stored them: the slot key alone, and counted
+  // among the slot's records but not among those with ticks.
+  const old = docs.filter((d) => d.org_id === 'org_mixed').slice(0, 20);
+  const slot = slotOf(SLOT0 + 2 * SLOT_MS);
+  for (const d of old) await h.db.collection<{ _id: string }>('audit').updateOne({ _id: d._id }, { $set: { ob: slotKey('org_mixed', slot), gb: slotKey('*', slot) } });
+  const hour = `${slot.slice(0, 13)}`;
+  const minute = slot.slice(14, 16);
+  for (const scope of ['org_mixed', '*']) await h.db.collection<{ _id: string }>('audit_hours').updateOne({ _id: `${scope}:${hour}` }, { $inc: { [`d.${minute}`]: -old.length } });
+  await h.db.collection<{ _id: string }>('audit_text_hours').updateOne({ _id: `org_mixed:${hour}` }, { $inc: { [`k.${minute}.${TICKED}`]: -old.length } });
+}, 120_000);
+
+const newestFirst = (a: AuditDoc, b: AuditDoc) => b.created_at.getTime() - a.created_at.getTime() || (a._id < b._id ? 1 : -1);
+function expected(q: Omit<AuditListQuery, 'limit' | 'offset'>): AuditDoc[] {
+  const needle = q.search?.toLowerCase();
+  return docs
+    .filter(
+      (d) =>
+        (q.orgId === undefined || d.org_id === q.orgId) &&
+        (q.from === undefined || d.created_at.getTime() >= q.from) &&
+        (q.to === undefined || d.created_at.getTime() <= q.to) &&
+        Object.entries(q.filter).every(([k, v]) => v === undefined || d[k as keyof AuditDoc] === v) &&
+        (needle === undefined || [d.summary, d.policy_name, d.destination, d.decision].some((f) => f.toLowerCase().includes(needle))),
+    )
+    .sort(newestFirst);
+}
+const ids = (items: AuditDoc[]) => items.map((d) => d._id);
+
+const QUERIES: Array<[string, Omit<AuditListQuery, 'limit' | 'offset'>]> = [
+  ['an organization', { orgId: 'org_dense', filter: {} }],
+  ['all organizations', { filter: {} }],
+  ['a decision', { orgId: 'org_dense', filter: { decision: 'BLOCKED' } }],
+  ['a window cutting the dense slot', { orgId: 'org_dense', from: SLOT0 + 123_456, to: SLOT0 + 480_000, filter: {} }],
+  ['a search in an organization', { orgId: 'org_dense', search: 'masked', filter: {} }],
+  ['a search of all organizations', { search: 'block finance', filter: {} }],
+];
+
+describe('AuditLog.list over a dense slot', () => {
+  it.each(QUERIES)('%s: pages, totals and the cursor walk equal a plain filter and sort, from reads of a tick each', { timeout: 120_000 }, async (_name, q) => {
+    // Seconds (the service's bound), then tenths (a bound of 2 records): a tenth holds 1,500 / 6,000 on
+    // average, so only page 1 is asked of them (a whole walk would read 6,000 ticks).
+    for (const [denseSlot, level, walk] of [[undefined, 'seconds', true], [2, 'tenths', false]] as const) {
+      const log = auditLog(denseSlot);
+      const want = expected(q);
+      reads.length = 0;
+      for (const [limit, offset] of walk ? [[50, 0], [20, 700], [5, want.length - 2]] as const : [[50, 0]] as const) {
+        const page = await log.list({ ...q, limit, offset: Math.max(0, offset) });
+        expect(page.total).toBe(want.length);
+        expect(ids(page.items), level).toEqual(ids(want.slice(Math.max(0, offset), Math.max(0, offset) + limit)));
+      }
+      const seen: AuditDoc[] = [];
+      let cursor: string | undefined;
+      for (let pages = 0; walk && pages < 100; pages += 1) {
+        const page = await log.list({ ...q, limit: 250, offset: 0, cursor });
+        seen.push(...page.items);
+        if (!page.next_cursor) break;
+        cursor = page.next_cursor;
+      }
+      if (walk) expect(ids(seen), level).toEqual(ids(want));
+      // The dense slot (1,500 and 1,800 records) was never read whole; its ticks were, each holding a few.
+      const whole = [slotKey('org_dense', slotOf(SLOT0)), slotKey('*', slotOf(SLOT0))];
+      const inDenseSlot = (slot: string) => {
+        const at = Date.parse(`${slot.slice(slot.indexOf('|') + 1)}Z`);
+        return at >= SLOT0 && at < SLOT0 + SLOT_MS;
+      };
+      const ticks = reads.filter((r) => inDenseSlot(r.slot) && !whole.includes(r.slot));
+      expect(reads.filter((r) => whole.includes(r.slot))).toEqual([]);
+      // (Page 1 of all organizations is found in org_mixed's later slot: it reads no tick of the dense one.)
+      if (walk) expect(ticks.length).toBeGreaterThan(0);
+      expect(Math.max(0, ...ticks.map((r) => r.n))).toBeLessThan(denseSlot === undefined ? 30 : 10);
+    }
+  });
+
+  it('reads whole a slot holding records stored before ticks existed, and misses none of them', async () => {
+    const q = { orgId: 'org_mixed', filter: {} };
+    reads.length = 0;
+    const page = await auditLog(2).list({ ...q, limit: 500, offset: 0 });
+    expect(ids(page.items)).toEqual(ids(expected(q)));
+    expect(reads.map((r) => r.slot)).toEqual([slotKey('org_mixed', slotOf(SLOT0 + 2 * SLOT_MS))]);
+    const search = { orgId: 'org_mixed', search: 'no sensitive', filter: {} };
+    expect(ids((await auditLog(2).list({ ...search, limit: 500, offset: 0 })).items)).toEqual(ids(expected(search)));
+  });
+});
