@@ -9,12 +9,13 @@
 // with what it found and a cursor to go on from. A slot dense with records is read a tick (a second,
 // or a tenth) at a time, newest first, so no read decodes more than a tick holds.
 import { createHash } from 'node:crypto';
-import { ALL_ORGS, comboMatches, SLOT_MS, slotKey, TICK_LEVELS, tickOf, TICKED, type Categories } from '../store/audit-layout.js';
+import { ALL_ORGS, comboMatches, DENSE_SLOT, SLOT_MS, slotKey, TICK_LEVELS, tickOf, TICKED, type Categories } from '../store/audit-layout.js';
 import type { AuditCountsRepository, AuditDayDoc, AuditHourDoc, AuditTextHourDoc } from '../store/audit-counts-repository.js';
 import type { AuditDoc, AuditRepository } from '../store/audit-repository.js';
 import type { AuditTextsRepository } from '../store/audit-texts-repository.js';
 import type { ClosedDayMarks } from '../store/closed-day-marks.js';
 import type { PolicyRepository } from '../store/policy-repository.js';
+import type { SlotSeconds } from '../store/slot-seconds.js';
 import { AuditDays, type ScopeDays } from './audit-days.js';
 import { AuditTexts } from './audit-texts.js';
 
@@ -30,12 +31,6 @@ const COUNTED_READ_AHEAD = 16;
 const KEYED_READS = 8;
 /** A day's hours not read within this long are read a second time (hedged). */
 const HEDGE_AFTER_MS = 60;
-/**
- * A slot with more records than this is read by ticks: by seconds while they hold about this many
- * each, else by tenths. A read then decodes about this many records at most (a whole slot of 80
- * took 25 ms on FerretDB; a tick read that finds nothing, ~2 ms).
- */
-export const DENSE_SLOT = 400;
 /** A window this short reads the counts of its own days (kept ones from memory, others by id), rather than all of the scope's days. */
 const WINDOW_READ_BY_DAY_MS = 14 * DAY_MS;
 
@@ -157,6 +152,7 @@ export class AuditLog {
   constructor(
     private readonly repos: { audit: AuditRepository; auditCounts: AuditCountsRepository; auditTexts: AuditTextsRepository; policies: PolicyRepository },
     closedDays: ClosedDayMarks,
+    private readonly slotSeconds: SlotSeconds,
     private readonly opts: { searchBudgetMs: number; denseSlot?: number },
   ) {
     this.scopeDays = new AuditDays(repos.auditCounts, closedDays);
@@ -230,7 +226,12 @@ export class AuditLog {
   /** The scope's days that may hold matches, newest first, each splitting into hours and slots. */
   private pieces(scope: string, sel: Selection, lo: number, { days, textDays }: ScopeDays): Piece[] {
     const byText = new Map(textDays.map((d) => [d.day, d.x]));
-    const dense = this.opts.denseSlot ?? DENSE_SLOT;
+    const ticks: TickReading = {
+      scope,
+      dense: this.opts.denseSlot ?? DENSE_SLOT,
+      exact: sel.kind === 'all',
+      seconds: (slot) => this.slotSeconds.read(scope, slot),
+    };
     return days
       .sort((a, b) => (a.day < b.day ? 1 : -1))
       .map((day): Piece => {
@@ -244,8 +245,8 @@ export class AuditLog {
           split: () =>
             (hours ??= (
               sel.kind === 'texts'
-                ? hedged(() => this.repos.auditCounts.textHours(scope, day.day)).then((hs) => hs.map((hour) => textHourPiece(scope, hour, sel.keys, dense)))
-                : hedged(() => this.repos.auditCounts.hours(scope, day.day)).then((hs) => hs.map((hour) => hourPiece(scope, hour, sel, dense)))
+                ? hedged(() => this.repos.auditCounts.textHours(scope, day.day)).then((hs) => hs.map((hour) => textHourPiece(scope, hour, sel.keys, ticks)))
+                : hedged(() => this.repos.auditCounts.hours(scope, day.day)).then((hs) => hs.map((hour) => hourPiece(scope, hour, sel, ticks)))
             ).then((pieces) => pieces.sort((a, b) => b.start - a.start))),
         };
       })
@@ -452,25 +453,61 @@ function hasCategories(filter: Partial<Categories>): boolean {
   return Object.values(filter).some((v) => v !== undefined);
 }
 
-/**
- * A slot whose read would decode more than `dense` records (all stored with ticks) is read by its
- * ticks instead: seconds, or tenths where a second would hold more than `dense` of its `records`.
- * Each tick is read whole (an organization's: its records of the all-organization tick; with the
- * filter's categories), is expected to hold its share of the slot's matches, and is counted by no one.
- */
-function withTicks(scope: string, slot: Piece, decodes: number, records: number, dense: number): Piece {
-  if (decodes <= dense) return slot;
-  const level = records / (SLOT_MS / TICK_LEVELS[0].ms) <= dense ? TICK_LEVELS[0] : TICK_LEVELS[1];
-  const n = SLOT_MS / level.ms;
-  const ticks = Array.from({ length: n }, (_, k): Piece => {
-    const start = slot.end + 1 - (k + 1) * level.ms;
-    const org = scope === ALL_ORGS ? undefined : scope;
-    return { start, end: start + level.ms - 1, count: null, empty: false, expect: (slot.expect ?? decodes) / n, slot: slotKey(ALL_ORGS, tickOf(start, level)), org };
-  });
-  return { ...slot, split: () => Promise.resolve(ticks) };
+/** What a listing needs to read a dense slot by its ticks. */
+interface TickReading {
+  scope: string;
+  /** DENSE_SLOT, or a test's bound. */
+  dense: number;
+  /** Whether a tick's records are its matches (no filter, no search): then counted seconds skip by count. */
+  exact: boolean;
+  /** The slot's records by second; empty when not kept. */
+  seconds: (slot: string) => Promise<Record<string, number>>;
 }
 
-function hourPiece(scope: string, hour: AuditHourDoc, sel: Selection, dense: number): Piece {
+/**
+ * A slot whose read would decode more than `dense` records (all stored with ticks) is read by its
+ * ticks instead. With its records by second (kept for a dense slot, and current: they add up to the
+ * slot's records), by its seconds: each counted, those without records skipped, and a second itself
+ * dense read by its tenths. Without them, by all of its seconds, or tenths where a second would hold
+ * more than `dense` on average, each expected to hold its share. A tick is read whole (an
+ * organization's: its records of the all-organization tick; with the filter's categories).
+ */
+function withTicks(t: TickReading, slot: Piece, decodes: number, records: number): Piece {
+  if (decodes <= t.dense) return slot;
+  const share = (slot.expect ?? decodes) / records;
+  const org = t.scope === ALL_ORGS ? undefined : t.scope;
+  const tick = (start: number, level: (typeof TICK_LEVELS)[number], held: number | null, expect: number): Piece => ({
+    start,
+    end: start + level.ms - 1,
+    count: t.exact ? held : null,
+    empty: held === 0,
+    expect,
+    slot: slotKey(ALL_ORGS, tickOf(start, level)),
+    org,
+  });
+  const ticksOf = (from: Piece, level: (typeof TICK_LEVELS)[number], expect: number): Piece[] => {
+    const n = (from.end + 1 - from.start) / level.ms;
+    return Array.from({ length: n }, (_, k) => tick(from.end + 1 - (k + 1) * level.ms, level, null, expect / n));
+  };
+  const split = async (): Promise<Piece[]> => {
+    const bySecond = await t.seconds(new Date(slot.start).toISOString().slice(0, 16));
+    if (Object.values(bySecond).reduce((a, b) => a + b, 0) !== records) {
+      const level = records / (SLOT_MS / TICK_LEVELS[0].ms) <= t.dense ? TICK_LEVELS[0] : TICK_LEVELS[1];
+      return ticksOf(slot, level, slot.expect ?? decodes);
+    }
+    return Array.from({ length: SLOT_MS / TICK_LEVELS[0].ms }, (_, k) => {
+      const index = SLOT_MS / TICK_LEVELS[0].ms - 1 - k;
+      const held = bySecond[String(index)] ?? 0;
+      const second = tick(slot.start + index * TICK_LEVELS[0].ms, TICK_LEVELS[0], held, held * share);
+      if (held <= t.dense) return second;
+      const tenths = ticksOf(second, TICK_LEVELS[1], second.expect!);
+      return { ...second, split: () => Promise.resolve(tenths) };
+    });
+  };
+  return { ...slot, split };
+}
+
+function hourPiece(scope: string, hour: AuditHourDoc, sel: Selection, ticks: TickReading): Piece {
   const start = Date.parse(`${hour.hour}:00:00Z`);
   const own = dayCount(hour, sel);
   // Where slots are not counted by category, each is expected to hold its share of the hour's matches.
@@ -484,14 +521,14 @@ function hourPiece(scope: string, hour: AuditHourDoc, sel: Selection, dense: num
       const records = hour.s?.[minute] ?? 0;
       const piece: Piece = { start: slotStart, end: slotStart + SLOT_MS - 1, ...counts, expect: counts.count ?? records * share, slot };
       // Read by ticks only when every record of the slot has them.
-      return hour.d?.[minute] === records ? withTicks(scope, piece, records, records, dense) : piece;
+      return hour.d?.[minute] === records ? withTicks(ticks, piece, records, records) : piece;
     })
     .sort((a, b) => b.start - a.start);
   return { start, end: start + HOUR_MS - 1, ...own, slots, split: () => Promise.resolve(slots) };
 }
 
 /** A search's hour, from its counts by slot and text key: each slot is counted, and knows which of the keys it holds. */
-function textHourPiece(scope: string, hour: AuditTextHourDoc, keys: ReadonlySet<string>, dense: number): Piece {
+function textHourPiece(scope: string, hour: AuditTextHourDoc, keys: ReadonlySet<string>, ticks: TickReading): Piece {
   const start = Date.parse(`${hour.hour}:00:00Z`);
   const slots = Object.entries(hour.k ?? {})
     .map(([minute, byKey]): Piece => {
@@ -508,7 +545,7 @@ function textHourPiece(scope: string, hour: AuditTextHourDoc, keys: ReadonlySet<
       // A read of the slot by key decodes its records with these keys; ticks only when all of the slot's records have them.
       const { [TICKED]: ticked, ...byText } = byKey;
       const records = Object.values(byText).reduce((a, b) => a + b, 0);
-      return ticked === records ? withTicks(scope, piece, count, records, dense) : piece;
+      return ticked === records ? withTicks(ticks, piece, count, records) : piece;
     })
     .sort((a, b) => b.start - a.start);
   return { start, end: start + HOUR_MS - 1, ...counted(slots.reduce((sum, p) => sum + p.count!, 0)), slots, split: () => Promise.resolve(slots) };

@@ -10,24 +10,28 @@ import { randomUUID } from 'node:crypto';
 import type { Redis, Result } from 'ioredis';
 import type { AnalyticsRepository, DailyTotals } from './analytics-repository.js';
 import type { AuditCountRows, AuditCountsRepository } from './audit-counts-repository.js';
-import { ALL_ORGS, comboOf, hourOf, slotInHour, slotOf, textKeyOf, TICKED } from './audit-layout.js';
+import { ALL_ORGS, comboOf, hourOf, secondInSlot, slotInHour, slotOf, textKeyOf, TICKED } from './audit-layout.js';
 import type { AuditDoc } from './audit-repository.js';
 import { beforeToday, closedDayMarks, type ClosedDayMarks } from './closed-day-marks.js';
+import { SLOT_SECONDS_KEPT_S, slotSecondsKey } from './slot-seconds.js';
 import type { DayEvidence, EvidenceRepository, EvidenceTotals } from './evidence-repository.js';
 
 const ACK_AND_COUNT = `
 -- KEYS[1] journal stream, KEYS[2] dirty set, KEYS[3..] counters of this batch.
--- ARGV[1] consumer group, ARGV[2] counter time to live (s), then per entry: entry id, number of
---   counters it adds to (0: count nothing), then per counter: its index in KEYS, number of fields,
---   then field, amount pairs. A field starting with '>' keeps the larger of its value and the amount
---   (a time) instead of adding.
-local i = 3
+-- ARGV[1] consumer group, ARGV[2] counter time to live (s), ARGV[3] that of counters kept in Redis
+--   only, then per entry: entry id, number of counters it adds to (0: count nothing), then per
+--   counter: its index in KEYS, number of fields (negative: kept in Redis only, never copied), then
+--   field, amount pairs. A field starting with '>' keeps the larger of its value and the amount (a
+--   time) instead of adding.
+local i = 4
 while i <= #ARGV do
   local id, groups = ARGV[i], tonumber(ARGV[i + 1])
   local first = redis.call('XACK', KEYS[1], ARGV[1], id) == 1
   i = i + 2
   for _ = 1, groups do
     local k, n = tonumber(ARGV[i]), tonumber(ARGV[i + 1])
+    local copied = n > 0
+    n = math.abs(n)
     if first then
       for j = i + 2, i + 2 * n, 2 do
         local field, amount = ARGV[j], ARGV[j + 1]
@@ -40,9 +44,13 @@ while i <= #ARGV do
           redis.call('HINCRBY', KEYS[k], field, amount)
         end
       end
-      redis.call('HINCRBY', KEYS[k], '_v', 1)
-      redis.call('EXPIRE', KEYS[k], ARGV[2])
-      redis.call('SADD', KEYS[2], KEYS[k])
+      if copied then
+        redis.call('HINCRBY', KEYS[k], '_v', 1)
+        redis.call('EXPIRE', KEYS[k], ARGV[2])
+        redis.call('SADD', KEYS[2], KEYS[k])
+      else
+        redis.call('EXPIRE', KEYS[k], ARGV[3])
+      end
     end
     i = i + 2 + 2 * n
   end
@@ -186,7 +194,7 @@ export class DailyRollups {
 
   constructor(
     private readonly redis: Redis,
-    prefix: string,
+    private readonly prefix: string,
     private readonly repos: { analytics: AnalyticsRepository; evidence: EvidenceRepository; auditCounts: AuditCountsRepository },
   ) {
     this.counterPrefix = `${prefix}analytics:day:`;
@@ -234,15 +242,20 @@ export class DailyRollups {
 
   /**
    * Acknowledges and deletes the entries; counts the records of those in `countable` whose
-   * acknowledgement is the first. Answers the counters touched, to copy to the store.
+   * acknowledgement is the first, and a recent record in its slot's seconds too (slot-seconds.ts,
+   * kept in Redis only). Answers the counters touched, to copy to the store.
    */
   async acknowledge(stream: string, group: string, entries: JournalEntry[], countable: ReadonlySet<string>): Promise<string[]> {
     const keys: string[] = [];
-    const counter = (scope: string, day: string) => {
-      const key = `${this.counterPrefix}${scope}:${day}`;
-      const index = keys.indexOf(key);
-      return (index === -1 ? keys.push(key) - 1 : index) + 3;
+    const places = new Map<string, number>();
+    // KEYS[1] and KEYS[2] are the stream and the dirty set: the n-th counter is KEYS[n + 2].
+    const counter = (key: string) => {
+      let place = places.get(key);
+      if (place === undefined) places.set(key, (place = keys.push(key) + 2));
+      return place;
     };
+    const copied = new Set<string>();
+    const recent = Date.now() - SLOT_SECONDS_KEPT_S * 1_000;
     const args: Array<string | number> = [];
     for (const { id, doc } of entries) {
       if (!doc || !countable.has(id)) {
@@ -250,11 +263,18 @@ export class DailyRollups {
         continue;
       }
       const groups = counterFields(doc);
-      args.push(id, groups.length);
-      for (const { scope, period, fields } of groups) args.push(counter(scope, period), fields.length, ...fields.flat());
+      const bySecond = doc.created_at.getTime() >= recent ? [doc.org_id, ALL_ORGS] : [];
+      args.push(id, groups.length + bySecond.length);
+      for (const { scope, period, fields } of groups) {
+        const key = `${this.counterPrefix}${scope}:${period}`;
+        copied.add(key);
+        args.push(counter(key), fields.length, ...fields.flat());
+      }
+      const [slot, second] = [slotOf(doc.created_at), String(secondInSlot(doc.created_at))];
+      for (const scope of bySecond) args.push(counter(slotSecondsKey(this.prefix, scope, slot)), -1, second, 1);
     }
-    await this.redis.pfAckAndCount(keys.length + 2, stream, this.dirtyKey, ...keys, group, COUNTER_TTL_S, ...args);
-    return keys;
+    await this.redis.pfAckAndCount(keys.length + 2, stream, this.dirtyKey, ...keys, group, COUNTER_TTL_S, SLOT_SECONDS_KEPT_S, ...args);
+    return keys.filter((key) => copied.has(key));
   }
 
   /**

@@ -8,6 +8,7 @@ import { AuditJournal } from '../../src/store/audit-journal.js';
 import { auditRepository, type AuditDoc } from '../../src/store/audit-repository.js';
 import { auditTextsRepository } from '../../src/store/audit-texts-repository.js';
 import { closedDayMarks } from '../../src/store/closed-day-marks.js';
+import { slotSeconds } from '../../src/store/slot-seconds.js';
 import { newId } from '../../src/store/ids.js';
 import { policyRepository } from '../../src/store/policy-repository.js';
 import { prng } from '../engine/helpers.js';
@@ -33,6 +34,7 @@ const auditLog = (searchBudgetMs: number) =>
   new AuditLog(
     { audit: auditRepository(h.db), auditCounts: auditCountsRepository(h.db), auditTexts: auditTextsRepository(h.db), policies: policyRepository(h.db) },
     closedDayMarks(h.redis(), journal.prefix),
+    slotSeconds(h.redis(), journal.prefix),
     { searchBudgetMs },
   );
 
@@ -219,6 +221,7 @@ describe('AuditLog.list', () => {
     const hedging = new AuditLog(
       { audit: auditRepository(h.db), auditCounts: stalling, auditTexts: auditTextsRepository(h.db), policies: policyRepository(h.db) },
       closedDayMarks(h.redis(), journal.prefix),
+      slotSeconds(h.redis(), journal.prefix),
       { searchBudgetMs: 10_000 },
     );
     const q = { orgId: 'org_big', from: DAY0 + 86_400_000 + 3_600_000 * 3 + 17 * 60_000, to: DAY0 + 86_400_000 + 3_600_000 * 9, filter: { decision: 'BLOCKED' } };

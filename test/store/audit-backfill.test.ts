@@ -7,6 +7,7 @@ import { AuditJournal } from '../../src/store/audit-journal.js';
 import { auditRepository, type AuditDoc } from '../../src/store/audit-repository.js';
 import { auditTextsRepository } from '../../src/store/audit-texts-repository.js';
 import { closedDayMarks } from '../../src/store/closed-day-marks.js';
+import { slotSeconds } from '../../src/store/slot-seconds.js';
 import { newId } from '../../src/store/ids.js';
 import { policyRepository } from '../../src/store/policy-repository.js';
 import { drainHarness } from '../helpers/drain.js';
@@ -18,6 +19,7 @@ const auditLog = (prefix: string) =>
   new AuditLog(
     { audit: auditRepository(h.db), auditCounts: auditCountsRepository(h.db), auditTexts: auditTextsRepository(h.db), policies: policyRepository(h.db) },
     closedDayMarks(h.redis(), prefix),
+    slotSeconds(h.redis(), prefix),
     { searchBudgetMs: 10_000 },
   );
 

@@ -25,6 +25,7 @@ import { adminTokenMatcher, SignInService } from '../../services/sign-in.js';
 import { KeyVault } from '../../store/api-keys.js';
 import { RateCounters } from '../../store/rate-counters.js';
 import { closedDayMarks } from '../../store/closed-day-marks.js';
+import { slotSeconds } from '../../store/slot-seconds.js';
 import { FailureThrottle } from '../../store/failure-throttle.js';
 import { SessionStore, signInThrottle } from '../../store/sessions.js';
 
@@ -94,7 +95,9 @@ export default fp(
     });
     const sessions = new SessionStore(app.redis, app.config.redis.prefix, app.config.session.ttlMs);
     app.decorate('services', {
-      auditLog: new AuditLog(repos, closedDayMarks(app.redis, app.config.redis.prefix), { searchBudgetMs: app.config.audit.searchBudgetMs }),
+      auditLog: new AuditLog(repos, closedDayMarks(app.redis, app.config.redis.prefix), slotSeconds(app.redis, app.config.redis.prefix), {
+        searchBudgetMs: app.config.audit.searchBudgetMs,
+      }),
       changeLog,
       vault,
       keys,

@@ -1,0 +1,23 @@
+// A slot's records per second (audit-layout.ts), kept in Redis only: a listing that enters a dense
+// slot walks its seconds by these counts, skipping empty ones and whole seconds of an offset. Counted
+// by the drainers with the rest (daily-rollups.ts), for records of the last two days only, and kept
+// two days: not copied to the store, as every record would add two counters there to copy and only
+// dense slots need them. A slot without them (older, or Redis lost them) is walked uncounted.
+import type { Redis } from 'ioredis';
+
+/** How long a slot's counts are kept after its last record, and how old a record may be to be counted. */
+export const SLOT_SECONDS_KEPT_S = 2 * 86_400;
+
+export const slotSecondsKey = (prefix: string, scope: string, slot: string) => `${prefix}audit:seconds:${scope}:${slot}`;
+
+export type SlotSeconds = ReturnType<typeof slotSeconds>;
+
+export function slotSeconds(redis: Redis, prefix: string) {
+  return {
+    /** Records by second of the slot (`2026-11-25T13:40`), `'0'` to `'599'`; empty when not kept. */
+    async read(scope: string, slot: string): Promise<Record<string, number>> {
+      const counts = await redis.hgetall(slotSecondsKey(prefix, scope, slot));
+      return Object.fromEntries(Object.entries(counts).map(([second, n]) => [second, Number(n)]));
+    },
+  };
+}
