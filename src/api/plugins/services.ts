@@ -26,7 +26,8 @@ import { KeyVault } from '../../store/api-keys.js';
 import { RateCounters } from '../../store/rate-counters.js';
 import { closedDayMarks } from '../../store/closed-day-marks.js';
 import { FailureThrottle } from '../../store/failure-throttle.js';
-import { SessionStore, signInThrottle } from '../../store/sessions.js';
+import { csrfTokenFor, emailSignInThrottle, SessionStore, signInThrottle } from '../../store/sessions.js';
+import { UserService } from '../../services/users.js';
 
 export interface Services {
   auditLog: AuditLog;
@@ -52,6 +53,9 @@ export interface Services {
   partnerKeys: PartnerKeyService;
   sessions: SessionStore;
   signIns: SignInService;
+  users: UserService;
+  /** The CSRF token of a session id (src/store/sessions.ts). */
+  csrfTokenOf: (sessionId: string) => string;
   /** Refused credentials per client address (src/api/plugins/auth.ts). */
   authFailures: FailureThrottle;
 }
@@ -93,6 +97,8 @@ export default fp(
       changeLog,
     });
     const sessions = new SessionStore(app.redis, app.config.redis.prefix, app.config.session.ttlMs);
+    const users = new UserService(repos.users, changeLog);
+    const signInThrottles = { address: signInThrottle(app.redis, app.config.redis.prefix), email: emailSignInThrottle(app.redis, app.config.redis.prefix) };
     app.decorate('services', {
       auditLog: new AuditLog(repos, closedDayMarks(app.redis, app.config.redis.prefix), { searchBudgetMs: app.config.audit.searchBudgetMs }),
       changeLog,
@@ -118,7 +124,9 @@ export default fp(
       ),
       partnerKeys: new PartnerKeyService(repos, vault, changeLog),
       sessions,
-      signIns: new SignInService(sessions, signInThrottle(app.redis, app.config.redis.prefix), adminTokenMatcher(app.config.adminToken)),
+      signIns: new SignInService(sessions, signInThrottles, adminTokenMatcher(app.config.adminToken), users),
+      users,
+      csrfTokenOf: csrfTokenFor(app.config.masterKey),
       authFailures: new FailureThrottle(app.redis, `${app.config.redis.prefix}auth-failures:`, app.config.limits.authFailuresPerMinute, 60_000),
     });
     app.addHook('onClose', async () => {
