@@ -28,12 +28,12 @@ describe('creating users', () => {
     expect(res.body).not.toContain(PASSWORD);
     expect(res.body).not.toContain('scrypt');
 
-    const doc = await t.app.mongo.db.collection('users').findOne({ _id: user.user_id });
+    const doc = await t.app.mongo.db.collection<{ _id: string; password_hash: string }>('users').findOne({ _id: user.user_id });
     expect(doc?.password_hash).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
     expect(JSON.stringify(doc)).not.toContain(PASSWORD);
     // The same password twice: different salts, different hashes.
     const twin = await createUser(t.app, { role: 'analyst', org_id: org.orgId });
-    const twinDoc = await t.app.mongo.db.collection('users').findOne({ _id: twin.user_id });
+    const twinDoc = await t.app.mongo.db.collection<{ _id: string; password_hash: string }>('users').findOne({ _id: twin.user_id });
     expect(twinDoc?.password_hash).not.toBe(doc?.password_hash);
   });
 

@@ -34,7 +34,7 @@ export async function signInAs(app: FastifyInstance, email: string, password = P
   const value = res.cookies.find((c) => c.name === SESSION_COOKIE)?.value;
   const cookie = `${SESSION_COOKIE}=${value}`;
   const csrf: string = res.json().csrf_token;
-  return { cookie, csrf, headers: (method = 'GET') => (method === 'GET' ? { cookie } : { cookie, 'x-csrf-token': csrf }) };
+  return { cookie, csrf, headers: (method = 'GET'): Record<string, string> => (method === 'GET' ? { cookie } : { cookie, 'x-csrf-token': csrf }) };
 }
 
 /** A request with a signed-in user's session, as the dashboard would make it. */

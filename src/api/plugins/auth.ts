@@ -279,6 +279,21 @@ export default fp(
       return principal;
     }
 
+    /**
+     * A user of one organization that names another in the path or the org_id query is refused here,
+     * before its body is even validated; orgForRequest checks again where an organization is loaded.
+     */
+    async function assertOwnOrganization(request: FastifyRequest, principal: Principal): Promise<void> {
+      const scope = orgScopeOf(principal);
+      if (principal.kind !== 'user' || scope === undefined) return;
+      const ref = (request.params as { org_id?: unknown }).org_id ?? (request.query as { org_id?: unknown } | undefined)?.org_id;
+      if (typeof ref !== 'string' || ref === scope) return;
+      // A slug: its organization decides. Anything else (another id, a missing org) is refused alike.
+      if (ref.startsWith('org_') || (await app.repos.organizations.findByRef(ref))?._id !== scope) {
+        throw Errors.otherOrganization('You are a user of another organization.');
+      }
+    }
+
     app.decorateRequest('principal', null as never);
 
     /**
@@ -330,6 +345,7 @@ export default fp(
           if (principal.kind === 'user' && !roleMay(principal.user.role, access)) {
             throw Errors.roleForbidden(`The role ${principal.user.role} may not use this endpoint (open to: ${accessRoles(access)}).`);
           }
+          await assertOwnOrganization(request, principal);
           request.principal = principal;
           return;
         }
