@@ -79,6 +79,7 @@ const ROUTES: Row[] = [
   { method: 'GET', path: `${o}/compliance/frameworks`, roles: COMPLY },
   { method: 'GET', path: `${o}/compliance/evidence?framework=SOC2`, roles: COMPLY },
   { method: 'GET', path: `${o}/compliance/export?framework=SOC2&format=csv`, roles: COMPLY },
+  { method: 'GET', path: `${o}/compliance/export/all?days=0`, roles: COMPLY },
   { method: 'GET', path: `${o}/compliance/bundles`, roles: COMPLY },
   { method: 'GET', path: `${o}/compliance/bundles/bnd_none`, roles: COMPLY },
   { method: 'GET', path: `${o}/compliance/schedule`, roles: COMPLY },
@@ -102,6 +103,27 @@ const ROUTES: Row[] = [
   { method: 'GET', path: '/admin/queues/api/queues', roles: OWNER },
   { method: 'GET', path: '/metrics', roles: OWNER },
 ];
+
+describe('the matrix covers the API', () => {
+  it('every operation the admin token or a session may call is a row (a new route must say who may call it)', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { security?: Array<Record<string, unknown>>; description?: string }>>;
+    };
+    const rows = ROUTES.map((r) => `${r.method} ${r.path.replace('{org}', 'x').split('?')[0]}`);
+    const missing: string[] = [];
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        // Public operations (signing in and out) have an empty requirement: nothing to refuse.
+        if (!op.security?.some((s) => 'adminToken' in s || 'session' in s) || op.security.some((s) => Object.keys(s).length === 0)) continue;
+        const pattern = new RegExp(`^${method.toUpperCase()} ${path.replace(/\{[^}]+\}/g, '[^/]+')}$`);
+        if (!rows.some((row) => pattern.test(row))) missing.push(`${method.toUpperCase()} ${path}`);
+        // And its description names the roles that may call it.
+        expect(op.description, `${method} ${path}`).toMatch(/Dashboard roles: [a-z, ]+/);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
 
 const cases = ROUTES.flatMap((row) => ROLES.map((role) => ({ ...row, role, name: `${row.method} ${row.path} as ${role}` })));
 

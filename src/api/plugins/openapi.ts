@@ -44,7 +44,8 @@ export default fp(
       transform: (input) => {
         const out = jsonSchemaTransform(input);
         const security = (input.schema as { security?: Array<Record<string, unknown>> } | undefined)?.security;
-        const usesDashboard = security?.some((s) => 'adminToken' in s || 'session' in s);
+        // Public operations (an empty requirement: signing in and out) admit anyone.
+        const usesDashboard = security?.some((s) => 'adminToken' in s || 'session' in s) && !security.some((s) => Object.keys(s).length === 0);
         if (!usesDashboard || input.schema?.hide) return out;
         const access = (input.route.config as { access?: Access } | undefined)?.access;
         const schema = out.schema as { description?: string };
