@@ -49,6 +49,7 @@ import preflightFiles from './routes/preflight-files.js';
 import session from './routes/session.js';
 import teams from './routes/teams.js';
 import users from './routes/users.js';
+import playground from './routes/playground.js';
 
 /** Logs say what happened, never what was submitted: no bodies, no query strings, no credentials. */
 function loggerOptions(config: Config, stream: DestinationStream | undefined) {
@@ -116,6 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(teams);
     await app.register(changes);
     await app.register(users);
+    await app.register(playground);
     await app.ready();
   } catch (err) {
     await app.close().catch(() => undefined);

@@ -28,6 +28,7 @@ import { closedDayMarks } from '../../store/closed-day-marks.js';
 import { FailureThrottle } from '../../store/failure-throttle.js';
 import { csrfTokenFor, emailSignInThrottle, SessionStore, signInThrottle } from '../../store/sessions.js';
 import { UserService } from '../../services/users.js';
+import { PlaygroundService } from '../../services/playground.js';
 
 export interface Services {
   auditLog: AuditLog;
@@ -54,6 +55,7 @@ export interface Services {
   sessions: SessionStore;
   signIns: SignInService;
   users: UserService;
+  playground: PlaygroundService;
   /** The CSRF token of a session id (src/store/sessions.ts). */
   csrfTokenOf: (sessionId: string) => string;
   /** Refused credentials per client address (src/api/plugins/auth.ts). */
@@ -99,6 +101,8 @@ export default fp(
     const sessions = new SessionStore(app.redis, app.config.redis.prefix, app.config.session.ttlMs);
     const users = new UserService(repos.users, changeLog);
     const signInThrottles = { address: signInThrottle(app.redis, app.config.redis.prefix), email: emailSignInThrottle(app.redis, app.config.redis.prefix) };
+    const rateLimits = new RateLimits(new RateCounters(app.redis, app.config.redis.prefix), app.config.limits.dashboardPerMinute);
+    const textChecks = new TextCheckService(app.detectPool, auditJournal, vault);
     app.decorate('services', {
       auditLog: new AuditLog(repos, closedDayMarks(app.redis, app.config.redis.prefix), { searchBudgetMs: app.config.audit.searchBudgetMs }),
       changeLog,
@@ -111,13 +115,13 @@ export default fp(
       licenses,
       licenseSigner,
       licenseValidator: new LicenseValidator(repos, licenseSigner),
-      rateLimits: new RateLimits(new RateCounters(app.redis, app.config.redis.prefix), app.config.limits.dashboardPerMinute),
+      rateLimits,
       analytics: new AnalyticsService(repos.analytics),
       teams: new TeamService(repos, changeLog),
       compliance,
       evidenceDownloads: new EvidenceDownloads(compliance, app.pdf),
       evidenceBundles,
-      textChecks: new TextCheckService(app.detectPool, auditJournal, vault),
+      textChecks,
       fileChecks: new FileCheckService(
         { files: repos.files, queue: app.queues.fileScan, events: app.queues.fileScanEvents, recorded: recordedChecks(repos.audit, auditJournal), keys, closing: app.closing },
         { baseUrl: app.config.baseUrl, waitMs: app.config.files.waitMs, attempts: app.config.files.attempts },
@@ -126,6 +130,7 @@ export default fp(
       sessions,
       signIns: new SignInService(sessions, signInThrottles, adminTokenMatcher(app.config.adminToken), users),
       users,
+      playground: new PlaygroundService(repos, keys, rateLimits, textChecks),
       csrfTokenOf: csrfTokenFor(app.config.masterKey),
       authFailures: new FailureThrottle(app.redis, `${app.config.redis.prefix}auth-failures:`, app.config.limits.authFailuresPerMinute, 60_000),
     });
