@@ -58,7 +58,7 @@ export default fp(
           security: [{ adminToken: [] }, {}],
           summary: 'Sign in to the dashboard: exchange the admin token (acts as owner) or a user’s email and password for a session cookie',
           description:
-            'Failed sign-ins are limited per client address (10 per 15 minutes) and per email (5 per 15 minutes): past either, 429 with Retry-After, even for the right password. A wrong email or password is the same 401 invalid_credentials. Answers the CSRF token that writes with the cookie must send as X-CSRF-Token.',
+            'Failed sign-ins are limited per client address (10 per 15 minutes) and per email (5 per 15 minutes): past either, 429 with Retry-After, even for the right password. A wrong email or password is the same 401 invalid_credentials. admin_token beside email or password, or one of email and password alone, is 422 (a rule JSON Schema cannot state). Answers the CSRF token that writes with the cookie must send as X-CSRF-Token.',
           body: SessionCreate,
           response: { 200: Session, 401: ErrorBody, 403: ErrorBody, 422: ErrorBody, 429: RateLimitedBody },
         },
