@@ -2,7 +2,8 @@
 // cookie obtained with it, a dashboard user's session, a policy API key, a compliance partner key, or
 // (for SDK license validation only) a license key.
 // What a dashboard user may do is declared once per route as `config: { access }` and checked here
-// (src/services/roles.ts, docs/users-and-roles.md); the organization scope in `orgForRequest`.
+// (src/services/roles.ts, docs/users-and-roles.md); a user's organization scope here too, before the
+// body is read, and again in `orgForRequest` where a route loads the organization.
 // 401: no credential, a malformed one, one that does not exist, a session that ended or was
 // tampered with, or more than one credential (docs/decisions.md, "Authentication").
 // 403: a real credential that may not do this (a partner key outside its organization's
