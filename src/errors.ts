@@ -51,6 +51,8 @@ export const Errors = {
   invalidAdminToken: () => new ApiError(401, 'invalid_credentials', 'The bearer token is not valid.'),
   /** One answer for an unknown email, a wrong password and a disabled user: none tells which. */
   invalidSignIn: () => new ApiError(401, 'invalid_credentials', 'The email or password is not valid.'),
+  /** An OpenID Connect sign-in that did not end with a dashboard user. */
+  ssoFailed: (detail: string) => new ApiError(401, 'sso_failed', detail),
   conflictingCredentials: (detail: string) => new ApiError(401, 'conflicting_credentials', detail),
   missingLicenseKey: () =>
     new ApiError(401, 'missing_license_key', 'Missing license key: send Authorization: Bearer <license key>.'),
@@ -110,6 +112,7 @@ export const Errors = {
   exportThrottled: (detail: string, retryAfterS: number) => throttled('export_throttled', detail, retryAfterS, 1),
   exportFailed: () => unavailable('export_failed', 'The evidence bundle could not be generated. Retry shortly.'),
   pdfRenderFailed: () => unavailable('pdf_render_failed', 'The PDF could not be rendered. Retry shortly.'),
+  ssoUnavailable: () => unavailable('sso_unavailable', 'The identity provider could not be reached; sign in with email and password, or retry shortly.'),
   storeUnavailable: () => unavailable('store_unavailable', 'The data store is unavailable; the request was not completed.'),
   cacheUnavailable: () => unavailable('redis_unavailable', 'Redis is unavailable; the request was not completed.'),
   auditOverloaded: () => unavailable('audit_overloaded', 'The audit trail is behind; the check was not recorded. Retry shortly.'),

@@ -66,6 +66,11 @@ export class SignInService {
       await Promise.all([this.throttles.address.recordFailure(address), this.throttles.email.recordFailure(scope)]);
       throw Errors.invalidSignIn();
     }
+    return this.sessionFor(user);
+  }
+
+  /** A session for a user another way has proved (single sign-on). */
+  async sessionFor(user: UserDoc): Promise<SignedIn> {
     const session = await this.sessions.create({ kind: 'user', user_id: user._id, role: user.role, version: user.session_version });
     return { ...session, user };
   }

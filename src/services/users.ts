@@ -151,6 +151,12 @@ export class UserService {
     return user && ok && !user.disabled ? user : null;
   }
 
+  /** The enabled user with this email (single sign-on: the provider has proved the email). */
+  async enabledByEmail(email: string): Promise<UserDoc | null> {
+    const user = await this.users.findByEmail(email.toLowerCase());
+    return user && !user.disabled ? user : null;
+  }
+
   /** The user a session names, while the session is still theirs: not deleted, not disabled, no password change since. */
   async forSession(userId: string, version: number): Promise<UserDoc | null> {
     const user = await this.users.findById(userId);

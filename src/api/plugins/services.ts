@@ -29,6 +29,11 @@ import { FailureThrottle } from '../../store/failure-throttle.js';
 import { csrfTokenFor, emailSignInThrottle, SessionStore, signInThrottle } from '../../store/sessions.js';
 import { UserService } from '../../services/users.js';
 import { PlaygroundService } from '../../services/playground.js';
+import { OidcSignIn } from '../../services/oidc.js';
+import { OidcStates } from '../../store/oidc-states.js';
+
+/** Where the identity provider sends the browser back (register it with the provider). */
+export const OIDC_CALLBACK_PATH = '/api/session/oidc/callback';
 
 export interface Services {
   auditLog: AuditLog;
@@ -56,6 +61,8 @@ export interface Services {
   signIns: SignInService;
   users: UserService;
   playground: PlaygroundService;
+  /** Single sign-on through OpenID Connect; null unless OIDC_ISSUER and OIDC_CLIENT_ID are set. */
+  oidc: OidcSignIn | null;
   /** The CSRF token of a session id (src/store/sessions.ts). */
   csrfTokenOf: (sessionId: string) => string;
   /** Refused credentials per client address (src/api/plugins/auth.ts). */
@@ -131,6 +138,13 @@ export default fp(
       signIns: new SignInService(sessions, signInThrottles, adminTokenMatcher(app.config.adminToken), users),
       users,
       playground: new PlaygroundService(repos, keys, rateLimits, textChecks),
+      oidc:
+        app.config.oidc &&
+        new OidcSignIn(
+          { ...app.config.oidc, redirectUri: `${app.config.baseUrl}${OIDC_CALLBACK_PATH}` },
+          new OidcStates(app.redis, app.config.redis.prefix),
+          users,
+        ),
       csrfTokenOf: csrfTokenFor(app.config.masterKey),
       authFailures: new FailureThrottle(app.redis, `${app.config.redis.prefix}auth-failures:`, app.config.limits.authFailuresPerMinute, 60_000),
     });

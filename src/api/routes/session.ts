@@ -9,7 +9,8 @@ import { z } from 'zod';
 import { Errors } from '../../errors.js';
 import type { Credentials, SignedIn } from '../../services/sign-in.js';
 import { actorOf, assertSameOrigin, bearerOf, hasCsrfToken, originOf, roleOf, sessionIdOf } from '../plugins/auth.js';
-import { ErrorBody, RateLimitedBody } from '../schemas/common.js';
+import { OIDC_CALLBACK_PATH } from '../plugins/services.js';
+import { download, ErrorBody, RateLimitedBody } from '../schemas/common.js';
 import { CSRF_COOKIE, Session, SESSION_COOKIE, SessionCreate } from '../schemas/session.js';
 import { PasswordChange, toUser } from '../schemas/users.js';
 
@@ -123,6 +124,42 @@ export default fp(
         return started(reply, signedIn);
       },
     );
+
+    // Single sign-on (docs/users-and-roles.md, "OpenID Connect"): only when it is configured.
+    const sso = app.services.oidc;
+    if (sso) {
+      r.get(
+        '/api/session/oidc',
+        {
+          schema: {
+            tags,
+            summary: 'Sign in through the OpenID Connect provider: redirects the browser to it',
+            response: { 302: z.null().describe('Location: the provider’s authorization endpoint') },
+          },
+        },
+        async (_request, reply) => reply.header('cache-control', 'no-store').redirect((await sso.start()).href, 302),
+      );
+
+      r.get(
+        OIDC_CALLBACK_PATH,
+        {
+          schema: {
+            tags,
+            summary: 'Where the provider sends the browser back: starts the session of the dashboard user with the verified email, then opens the dashboard',
+            description: 'A state that expired (10 minutes) or was used, a refused exchange, no verified email, or no enabled user with it: 401 sso_failed.',
+            querystring: z.object({ state: z.string().max(200).optional(), code: z.string().max(4_096).optional() }).loose(),
+            response: { 200: download('A page that opens the dashboard', ['text/html']), 401: ErrorBody },
+          },
+        },
+        async (request, reply) => {
+          const user = await sso.finish(new URL(request.url, baseUrl));
+          started(reply, await signIns.sessionFor(user));
+          // A page of this origin opens the dashboard, so the navigation that follows is same-site and
+          // carries the SameSite=Strict cookie (a redirect chain that began at the provider would not).
+          return reply.type('text/html; charset=utf-8').send('<!doctype html><meta http-equiv="refresh" content="0;url=/"><title>Signed in</title><a href="/">Continue</a>');
+        },
+      );
+    }
 
     r.delete(
       '/api/session',
