@@ -67,6 +67,7 @@ const SEMANTIC_RULES: Array<{ operation: string; also?: number[] }> = [
   { operation: 'POST /api/session' },
   // the file's type is read from its bytes: any bytes fit the schema, unsupported types are 415
   { operation: 'POST /api/preflight', also: [415] },
+  { operation: 'POST /api/orgs/{org_id}/playground/file', also: [415] },
 ];
 
 const toml = (value: unknown) => JSON.stringify(value);

@@ -89,6 +89,7 @@ const ROUTES: Row[] = [
   { method: 'GET', path: `${o}/analytics/detections`, roles: ANALYSE },
   { method: 'GET', path: `${o}/playground/policies`, roles: ANALYSE },
   { method: 'POST', path: `${o}/playground/text`, roles: ANALYSE, body: bogus },
+  { method: 'POST', path: `${o}/playground/file`, roles: ANALYSE, body: bogus },
   { method: 'GET', path: '/api/audit?org_id={org}', roles: ANALYSE },
   { method: 'GET', path: '/api/audit', roles: ANALYSE },
   { method: 'GET', path: '/api/preflight/pf_none', roles: ANALYSE },

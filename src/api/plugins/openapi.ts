@@ -56,8 +56,10 @@ export default fp(
       transformObject: (input) => {
         const doc = jsonSchemaTransformObject(input) as OpenApiDocument;
         // The file check streams its multipart parts itself, so no body schema can describe them.
-        const fileCheck = doc.paths?.['/api/preflight']?.post;
-        if (fileCheck) fileCheck.requestBody = fileCheckForm();
+        for (const path of ['/api/preflight', '/api/orgs/{org_id}/playground/file']) {
+          const fileCheck = doc.paths?.[path]?.post;
+          if (fileCheck) fileCheck.requestBody = fileCheckForm();
+        }
         // Signing in takes the token in the body or as a bearer token with no body at all.
         const signIn = doc.paths?.['/api/session']?.post?.requestBody as { required?: boolean } | undefined;
         if (signIn) signIn.required = false;
