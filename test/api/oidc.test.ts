@@ -129,6 +129,12 @@ describe('OpenID Connect sign-in', () => {
     }
   });
 
+  it('the OpenAPI document describes both routes as public', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/session/oidc', '/api/session/oidc/callback']));
+    expect(doc.paths['/api/session/oidc'].get.security).toBeUndefined();
+  });
+
   it('a callback with a state it never issued is refused', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/session/oidc/callback?code=abc&state=forged' });
     expect(res.statusCode).toBe(401);
