@@ -4,7 +4,7 @@
 // log with who made it, never a password or hash. Real Redis and FerretDB.
 import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../src/api/schemas/session.js';
-import { admin, appWithOrgForFile, createOrg, type OrgFixture, type TestApp } from '../helpers/app.js';
+import { admin, appWithOrgForFile, createOrg, startTestApp, testEnv, type OrgFixture, type TestApp } from '../helpers/app.js';
 import { asUser, createUser, PASSWORD, signInAs, signInRequest, uniqueEmail } from '../helpers/users.js';
 
 let t: TestApp;
@@ -281,5 +281,27 @@ describe('the change log of users', () => {
     const orgAdmin = await createUser(t.app, { role: 'admin', org_id: org.orgId });
     const res = await asUser(t.app, await signInAs(t.app, orgAdmin.email), 'GET', '/api/changes');
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('logs', () => {
+  it('never hold a password or its hash, at the most verbose level', async () => {
+    const lines: string[] = [];
+    const own = await startTestApp(testEnv({ LOG_LEVEL: 'trace' }), { logStream: { write: (line: string) => void lines.push(line) } });
+    try {
+      const logged = await createOrg(own.app);
+      const user = await createUser(own.app, { role: 'analyst', org_id: logged.orgId });
+      await signInRequest(own.app, user.email, 'a wrong guess of a passphrase', '198.51.100.40');
+      const signed = await signInAs(own.app, user.email);
+      await asUser(own.app, signed, 'PUT', '/api/session/password', { current_password: PASSWORD, new_password: 'logged nowhere passphrase' });
+      await own.app.inject({ method: 'PATCH', url: `/api/users/${user.user_id}`, headers: admin, payload: { password: 'reset nowhere passphrase' } });
+      expect(lines.length).toBeGreaterThan(10);
+      const log = lines.join('\n');
+      for (const secret of [PASSWORD, 'a wrong guess of a passphrase', 'logged nowhere passphrase', 'reset nowhere passphrase', 'scrypt$', signed.csrf]) {
+        expect(log).not.toContain(secret);
+      }
+    } finally {
+      await own.close();
+    }
   });
 });
