@@ -58,8 +58,16 @@ const SEMANTIC_RULES: Array<{ operation: string; also?: number[] }> = [
   { operation: 'GET /api/audit' },
   // cursor must be a next_cursor of a change listing; from must not be after to
   { operation: 'GET /api/orgs/{org_id}/changes' },
+  { operation: 'GET /api/changes' },
+  // a password must not contain the email's name and must use 5 different characters; an owner names
+  // no organization and every other role one; a role does not move between owner and the others
+  { operation: 'POST /api/users' },
+  { operation: 'PATCH /api/users/{user_id}' },
+  // admin_token, or email and password together: never both, never one of the pair alone
+  { operation: 'POST /api/session' },
   // the file's type is read from its bytes: any bytes fit the schema, unsupported types are 415
   { operation: 'POST /api/preflight', also: [415] },
+  { operation: 'POST /api/orgs/{org_id}/playground/file', also: [415] },
 ];
 
 const toml = (value: unknown) => JSON.stringify(value);

@@ -49,6 +49,10 @@ export const Errors = {
   missingCredentials: () =>
     new ApiError(401, 'missing_credentials', 'Missing credentials: send Authorization: Bearer <admin token>.'),
   invalidAdminToken: () => new ApiError(401, 'invalid_credentials', 'The bearer token is not valid.'),
+  /** One answer for an unknown email, a wrong password and a disabled user: none tells which. */
+  invalidSignIn: () => new ApiError(401, 'invalid_credentials', 'The email or password is not valid.'),
+  /** An OpenID Connect sign-in that did not end with a dashboard user. */
+  ssoFailed: (detail: string) => new ApiError(401, 'sso_failed', detail),
   conflictingCredentials: (detail: string) => new ApiError(401, 'conflicting_credentials', detail),
   missingLicenseKey: () =>
     new ApiError(401, 'missing_license_key', 'Missing license key: send Authorization: Bearer <license key>.'),
@@ -57,6 +61,15 @@ export const Errors = {
 
   keyLacksPermission: (detail: string) => new ApiError(403, 'insufficient_permission', detail),
   otherOrganization: (detail: string) => new ApiError(403, 'organization_mismatch', detail),
+  /** A dashboard user whose role may not do this (docs/users-and-roles.md). */
+  roleForbidden: (detail: string) => new ApiError(403, 'role_forbidden', detail),
+  /** A write with the session cookie but without its CSRF token (X-CSRF-Token). */
+  csrfTokenInvalid: () =>
+    new ApiError(
+      403,
+      'csrf_token_invalid',
+      'Missing or wrong CSRF token: with the session cookie, writes must send X-CSRF-Token (csrf_token from POST or GET /api/session, also in the XSRF-TOKEN cookie).',
+    ),
   policyInactive: () => new ApiError(403, 'policy_inactive', 'The policy of this API key is inactive.'),
   noActiveLicense: () => new ApiError(403, 'license_inactive', 'The organization has no active license.'),
   licenseRevoked: (body: Record<string, unknown> = {}) =>
@@ -99,6 +112,7 @@ export const Errors = {
   exportThrottled: (detail: string, retryAfterS: number) => throttled('export_throttled', detail, retryAfterS, 1),
   exportFailed: () => unavailable('export_failed', 'The evidence bundle could not be generated. Retry shortly.'),
   pdfRenderFailed: () => unavailable('pdf_render_failed', 'The PDF could not be rendered. Retry shortly.'),
+  ssoUnavailable: () => unavailable('sso_unavailable', 'The identity provider could not be reached; sign in with email and password, or retry shortly.'),
   storeUnavailable: () => unavailable('store_unavailable', 'The data store is unavailable; the request was not completed.'),
   cacheUnavailable: () => unavailable('redis_unavailable', 'Redis is unavailable; the request was not completed.'),
   auditOverloaded: () => unavailable('audit_overloaded', 'The audit trail is behind; the check was not recorded. Retry shortly.'),

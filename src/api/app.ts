@@ -48,6 +48,8 @@ import preflight from './routes/preflight.js';
 import preflightFiles from './routes/preflight-files.js';
 import session from './routes/session.js';
 import teams from './routes/teams.js';
+import users from './routes/users.js';
+import playground from './routes/playground.js';
 
 /** Logs say what happened, never what was submitted: no bodies, no query strings, no credentials. */
 function loggerOptions(config: Config, stream: DestinationStream | undefined) {
@@ -114,6 +116,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(complianceBundles);
     await app.register(teams);
     await app.register(changes);
+    await app.register(users);
+    await app.register(playground);
     await app.ready();
   } catch (err) {
     await app.close().catch(() => undefined);

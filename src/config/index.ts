@@ -54,6 +54,10 @@ const EnvSchema = z.object({
   PDF_MAX_CONCURRENT: int(1, 16).default(2),
   SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
   METRICS_PUBLIC: z.enum(['true', 'false'], { error: () => 'must be true or false' }).default('false'),
+  // SSO (docs/users-and-roles.md, "OpenID Connect"): off unless OIDC_ISSUER and OIDC_CLIENT_ID are set.
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -113,6 +117,8 @@ export interface Config {
   };
   pdf: { timeoutMs: number; maxConcurrent: number };
   session: { ttlMs: number };
+  /** Null when SSO is off. */
+  oidc: { issuer: string; clientId: string; clientSecret: string | undefined } | null;
 }
 
 export class ConfigError extends Error {}
@@ -192,5 +198,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     pdf: { timeoutMs: e.PDF_RENDER_TIMEOUT_MS, maxConcurrent: e.PDF_MAX_CONCURRENT },
     session: { ttlMs: Math.round(e.SESSION_TTL_HOURS * 3_600_000) },
+    oidc: e.OIDC_ISSUER && e.OIDC_CLIENT_ID ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET } : null,
   };
 }

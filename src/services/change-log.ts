@@ -30,6 +30,10 @@ export const ACTION_TARGETS = {
   'partner_key.delete': 'partner_key',
   'bundle_schedule.set': 'bundle_schedule',
   'bundle_schedule.delete': 'bundle_schedule',
+  'user.create': 'user',
+  'user.update': 'user',
+  'user.delete': 'user',
+  'user.password_change': 'user',
 } as const;
 export type ChangeAction = keyof typeof ACTION_TARGETS;
 export type TargetType = (typeof ACTION_TARGETS)[ChangeAction];
@@ -47,8 +51,14 @@ export interface Change {
 
 export const REDACTED = '[redacted]';
 
+/**
+ * The log of changes that belong to no organization: owners' accounts. Read like an organization's
+ * log, by the owner only (GET /api/changes).
+ */
+export const INSTALLATION_LOG = 'installation';
+
 /** Fields that hold a key, a hash of one, a ciphertext or a credential, by name. */
-const SECRET_FIELD = /^(key|api_key|license_key|secret|token|password|cookie|session_id)$|_(hash|enc|secret|token|password)$/;
+const SECRET_FIELD = /^(key|api_key|license_key|secret|token|password|cookie|session_id|csrf_token)$|_(hash|enc|secret|token|password)$/;
 /** Raw keys of every kind (`svc_sk_…`, `svc_lic_…`, `svc_cpk_…`), wherever they turn up. */
 const RAW_KEY = /svc_[a-z]+_[0-9A-Za-z]/;
 

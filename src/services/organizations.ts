@@ -93,7 +93,7 @@ export class OrganizationService {
   }
 
   /**
-   * Policies, keys, licenses, groups and analytics go with the org; its audit trail and its change
+   * Policies, keys, licenses, groups, analytics and dashboard users go with the org; its audit trail and its change
    * log stay (docs/decisions.md, docs/change-log.md). One entry: what went with it is implied.
    */
   async delete(org: OrganizationDoc, actor: Actor): Promise<void> {
@@ -115,6 +115,7 @@ export class OrganizationService {
     await this.repos.evidence.deleteByOrg(orgId);
     await this.repos.frameworkSettings.deleteByOrg(orgId);
     await this.repos.partnerKeys.deleteByOrg(orgId);
+    await this.repos.users.deleteByOrg(orgId);
     await this.bundles.removeByOrg(orgId);
   }
 }

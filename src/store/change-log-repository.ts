@@ -5,12 +5,18 @@
 // deleted organization's history can still be found.
 import type { Db } from 'mongodb';
 
-/** Who made a change. Never a raw key or cookie: a session is named by its id's SHA-256, a key by its id. */
+/**
+ * Who made a change. Never a raw key or cookie: a session is named by its id's SHA-256, a key by its
+ * id, a dashboard user by id, email and the role they acted in (entries before users lack these).
+ */
 export interface ChangeActor {
-  kind: 'admin' | 'partner' | 'policy' | 'license';
+  kind: 'admin' | 'user' | 'partner' | 'policy' | 'license';
   via: 'token' | 'session' | 'key';
   session_hash: string | null;
   key_id: string | null;
+  user_id?: string | null;
+  email?: string | null;
+  role?: string | null;
 }
 
 export type Settings = Record<string, unknown>;

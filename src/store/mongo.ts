@@ -47,6 +47,9 @@ async function ensureIndexes(db: Db): Promise<void> {
     // Change log reads (docs/change-log.md): an org's months, then a month's entries, by equality.
     db.collection('change_log').createIndex({ org_month: 1 }),
     db.collection('change_log_months').createIndex({ org_id: 1 }),
+    // Dashboard users: sign-in reads by email (unique, stored lowercased), listings by organization.
+    db.collection('users').createIndex({ email: 1 }, { unique: true }),
+    db.collection('users').createIndex({ org_id: 1 }),
     // Files (stored-files.ts): the GridFS indexes the driver would make at the first write, made here
     // so they exist from the start; and the sweep's, by the hour a file is due.
     ...['uploads', 'masked_files', 'bundles'].flatMap((bucket) => [

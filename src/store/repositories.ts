@@ -18,6 +18,7 @@ import { policyGroupRepository } from './policy-group-repository.js';
 import { policyRepository } from './policy-repository.js';
 import { signingKeyRepository } from './signing-key-repository.js';
 import { controlTagRepository, teamRepository } from './team-repository.js';
+import { userRepository } from './user-repository.js';
 
 export interface StoreOptions {
   /** How long a masked file is kept (FILE_RETENTION). */
@@ -43,6 +44,7 @@ export function createRepositories({ db }: Pick<MongoHandle, 'db'>, opts: StoreO
     teams: teamRepository(db),
     controlTags: controlTagRepository(db),
     changeLog: changeLogRepository(db),
+    users: userRepository(db),
     /** Evidence bundles: their documents, and their ZIPs (GridFS). */
     bundles: bundleRepository(db),
     bundleFiles: bundleStore(db),

@@ -21,7 +21,7 @@ interface Change {
   action: string;
   target_type: string;
   target_id: string;
-  actor: { kind: string; via: string; session_hash: string | null; key_id: string | null };
+  actor: { kind: string; via: string; session_hash: string | null; key_id: string | null; user_id: string | null; email: string | null; role: string | null };
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
 }
@@ -122,7 +122,7 @@ describe('what is recorded', () => {
     expect(changes.map((c) => c.action)).toEqual([...EVERY_ACTION].reverse());
     for (const c of changes) {
       expect(c.org_id).toBe(fixture.orgId);
-      expect(c.actor).toEqual({ kind: 'admin', via: 'token', session_hash: null, key_id: null });
+      expect(c.actor).toEqual({ kind: 'admin', via: 'token', session_hash: null, key_id: null, user_id: null, email: null, role: null });
       expect(c.change_id).toMatch(/^chg_/);
     }
     const times = changes.map((c) => Date.parse(c.at));
@@ -197,10 +197,18 @@ describe('who', () => {
     if (!cookie) throw new Error('no session cookie');
     const unsigned = t.app.unsignCookie(decodeURIComponent(cookie.value));
     if (!unsigned.valid || !unsigned.value) throw new Error('cookie does not verify');
-    await call('PATCH', `/api/organizations/${org.orgId}`, { name: 'Named in a session' }, { cookie: `${SESSION_COOKIE}=${cookie.value}` });
+    await call('PATCH', `/api/organizations/${org.orgId}`, { name: 'Named in a session' }, { cookie: `${SESSION_COOKIE}=${cookie.value}`, 'x-csrf-token': signIn.json().csrf_token });
     const [latest] = (await listChanges(org.orgId, '?limit=1')).json().items as Change[];
     expect(latest).toMatchObject({ action: 'organization.update', after: { name: 'Named in a session' } });
-    expect(latest?.actor).toEqual({ kind: 'admin', via: 'session', session_hash: createHash('sha256').update(unsigned.value).digest('hex'), key_id: null });
+    expect(latest?.actor).toEqual({
+      kind: 'admin',
+      via: 'session',
+      session_hash: createHash('sha256').update(unsigned.value).digest('hex'),
+      key_id: null,
+      user_id: null,
+      email: null,
+      role: null,
+    });
     const stored = JSON.stringify(await t.app.mongo.db.collection('change_log').find({ org_id: org.orgId }).toArray());
     expect(stored).not.toContain(unsigned.value);
     expect(stored).not.toContain(cookie.value);

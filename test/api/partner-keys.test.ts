@@ -70,7 +70,7 @@ describe('minting, listing and deleting', () => {
     const session = await t.app.inject({ method: 'POST', url: '/api/session', payload: { admin_token: ADMIN_TOKEN } });
     const cookie = `${SESSION_COOKIE}=${session.cookies.find((c) => c.name === SESSION_COOKIE)?.value}`;
     expect((await t.app.inject({ method: 'GET', url: keysUrl(org.orgId), headers: { cookie } })).statusCode).toBe(200);
-    expect((await mint(org.orgId, 'From the dashboard', { cookie, origin: t.config.baseUrl })).statusCode).toBe(201);
+    expect((await mint(org.orgId, 'From the dashboard', { cookie, origin: t.config.baseUrl, 'x-csrf-token': session.json().csrf_token })).statusCode).toBe(201);
 
     const policy = await t.app.inject({ method: 'GET', url: keysUrl(org.orgId), headers: { 'x-service-api-key': org.apiKey } });
     expect(policy.statusCode).toBe(403);

@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { startRedis } from '../../scripts/local-services.js';
-import { SESSION_COOKIE } from '../../src/api/schemas/session.js';
+import { CSRF_COOKIE, SESSION_COOKIE } from '../../src/api/schemas/session.js';
 import { admin, ADMIN_TOKEN, appWithReplicaForFile, startTestApp, testEnv, type TestApp } from '../helpers/app.js';
 import { kill, ownServices } from '../helpers/services.js';
 
@@ -32,11 +32,17 @@ function sessionCookieOf(res: Response) {
   return cookie;
 }
 
+/** Each signed-in cookie's CSRF token, as the dashboard keeps it from the sign-in answer. */
+const csrfOf = new Map<string, string>();
+const csrf = (cookie: string) => ({ 'x-csrf-token': csrfOf.get(cookie) ?? '' });
+
 /** The Cookie header a browser would send back after this sign-in. */
 async function signedInCookie(app: FastifyInstance = t.app): Promise<string> {
   const res = await signIn(app);
   expect(res.statusCode, res.body).toBe(200);
-  return `${SESSION_COOKIE}=${sessionCookieOf(res).value}`;
+  const cookie = `${SESSION_COOKIE}=${sessionCookieOf(res).value}`;
+  csrfOf.set(cookie, res.json().csrf_token);
+  return cookie;
 }
 
 /** The Redis key of the session a cookie carries. */
@@ -53,7 +59,7 @@ const newOrg = (cookie: string, slug: string, headers: Record<string, string> = 
   t.app.inject({
     method: 'POST',
     url: '/api/organizations',
-    headers: { cookie, ...headers },
+    headers: { cookie, ...csrf(cookie), ...headers },
     payload: { name: slug, slug, settings: { admin_email: 'a@example.com' } },
   });
 
@@ -144,9 +150,14 @@ describe('the session cookie as a credential', () => {
     const api = await get(t.app, '/admin/queues/api/queues', cookie);
     expect(api.statusCode).toBe(200);
     expect(api.json().queues.map((q: { name: string }) => q.name)).toContain('file-scan');
-    const pause = await t.app.inject({ method: 'PUT', url: '/admin/queues/api/queues/file-scan/pause', headers: { cookie, origin: t.config.baseUrl } });
+    // bull-board's UI (axios) copies the XSRF-TOKEN cookie into X-XSRF-TOKEN on its writes.
+    const xsrf = { 'x-xsrf-token': csrfOf.get(cookie) ?? '' };
+    const unprotected = await t.app.inject({ method: 'PUT', url: '/admin/queues/api/queues/file-scan/pause', headers: { cookie, origin: t.config.baseUrl } });
+    expect(unprotected.statusCode).toBe(403);
+    expect(unprotected.json().code).toBe('csrf_token_invalid');
+    const pause = await t.app.inject({ method: 'PUT', url: '/admin/queues/api/queues/file-scan/pause', headers: { cookie, origin: t.config.baseUrl, ...xsrf } });
     expect(pause.statusCode).toBe(200);
-    await t.app.inject({ method: 'PUT', url: '/admin/queues/api/queues/file-scan/resume', headers: { cookie, origin: t.config.baseUrl } });
+    await t.app.inject({ method: 'PUT', url: '/admin/queues/api/queues/file-scan/resume', headers: { cookie, origin: t.config.baseUrl, ...xsrf } });
     expect(await t.app.queues.fileScan.isPaused()).toBe(false);
   });
 
@@ -201,13 +212,67 @@ describe('the session cookie as a credential', () => {
   });
 });
 
+describe('CSRF token (docs/users-and-roles.md)', () => {
+  it('sign-in answers it, sets it as the readable XSRF-TOKEN cookie, and GET /api/session repeats it', async () => {
+    const res = await signIn(t.app);
+    const token = res.json().csrf_token;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(res.json()).toMatchObject({ role: 'owner', user: null });
+    const xsrf = res.cookies.find((c) => c.name === CSRF_COOKIE);
+    expect(xsrf).toMatchObject({ value: token, path: '/', sameSite: 'Strict' });
+    expect(xsrf?.httpOnly).toBeUndefined();
+    const cookie = `${SESSION_COOKIE}=${sessionCookieOf(res).value}`;
+    for (const app of [t.app, replica.app]) {
+      const current = await get(app, '/api/session', cookie);
+      expect(current.statusCode, current.body).toBe(200);
+      expect(current.json()).toMatchObject({ csrf_token: token, role: 'owner', user: null });
+    }
+    // Another session has another token.
+    expect((await signIn(t.app)).json().csrf_token).not.toBe(token);
+  });
+
+  it('a cookie write without the token, with a wrong one or another session’s is 403 csrf_token_invalid and changes nothing; with it, done', async () => {
+    const cookie = await signedInCookie();
+    const other = await signedInCookie();
+    const slug = `csrf-guarded-${process.pid}`;
+    for (const headers of [{}, { 'x-csrf-token': 'wrong' }, csrf(other), { 'x-csrf-token': `${csrfOf.get(cookie)}x` }]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/organizations', headers: { cookie, ...headers }, payload: { name: slug, slug, settings: { admin_email: 'a@example.com' } } });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'csrf_token_invalid', detail: expect.stringContaining('X-CSRF-Token') });
+    }
+    expect((await get(t.app, '/api/organizations', cookie)).json().map((o: { slug: string }) => o.slug)).not.toContain(slug);
+    expect((await newOrg(cookie, slug)).statusCode).toBe(201);
+    // Reads need no token; neither does the bearer token, which a foreign page cannot send.
+    expect((await get(t.app, '/api/organizations', cookie)).statusCode).toBe(200);
+  });
+
+  it('GET /api/session without a session is 401', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/session' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/session', headers: admin })).json().code).toBe('invalid_session');
+  });
+
+  it('sign-in from a foreign Origin is refused (sign-in forgery)', async () => {
+    const res = await signIn(t.app, undefined, { headers: { origin: 'https://evil.example' } });
+    expect(res.statusCode).toBe(403);
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+});
+
 describe('DELETE /api/session', () => {
+  it('a live session’s sign-out needs its CSRF token (403 without, the session stays)', async () => {
+    const cookie = await signedInCookie();
+    const res = await t.app.inject({ method: 'DELETE', url: '/api/session', headers: { cookie } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('csrf_token_invalid');
+    expect((await get(t.app, '/api/organizations', cookie)).statusCode).toBe(200);
+  });
+
   it('ends the session on every replica and clears the cookie', async () => {
     const cookie = await signedInCookie();
     const key = sessionKey(t.app, cookie);
     expect((await get(replica.app, '/api/organizations', cookie)).statusCode).toBe(200);
 
-    const out = await t.app.inject({ method: 'DELETE', url: '/api/session', headers: { cookie } });
+    const out = await t.app.inject({ method: 'DELETE', url: '/api/session', headers: { cookie, ...csrf(cookie) } });
     expect(out.statusCode).toBe(204);
     const cleared = sessionCookieOf(out);
     expect(cleared).toMatchObject({ value: '', path: '/', maxAge: 0 });
@@ -224,7 +289,7 @@ describe('DELETE /api/session', () => {
     expect((await t.app.inject({ method: 'DELETE', url: '/api/session' })).statusCode).toBe(204);
     expect((await t.app.inject({ method: 'DELETE', url: '/api/session', headers: { cookie: `${SESSION_COOKIE}=garbage` } })).statusCode).toBe(204);
     const cookie = await signedInCookie();
-    const foreign = await t.app.inject({ method: 'DELETE', url: '/api/session', headers: { cookie, origin: 'https://evil.example' } });
+    const foreign = await t.app.inject({ method: 'DELETE', url: '/api/session', headers: { cookie, ...csrf(cookie), origin: 'https://evil.example' } });
     expect(foreign.statusCode).toBe(403);
     expect((await get(t.app, '/api/organizations', cookie)).statusCode).toBe(200);
   });
@@ -238,7 +303,7 @@ describe('deployment settings', () => {
       expect(sessionCookieOf(res).secure).toBe(true);
       const cookie = `${SESSION_COOKIE}=${sessionCookieOf(res).value}`;
       const write = (origin: string) =>
-        own.app.inject({ method: 'POST', url: '/api/organizations', headers: { cookie, origin }, payload: { name: 'x', slug: `tls-${origin.length}`, settings: { admin_email: 'a@example.com' } } });
+        own.app.inject({ method: 'POST', url: '/api/organizations', headers: { cookie, origin, 'x-csrf-token': res.json().csrf_token }, payload: { name: 'x', slug: `tls-${origin.length}`, settings: { admin_email: 'a@example.com' } } });
       expect((await write('http://preflight.example.com')).statusCode).toBe(403);
       expect((await write('https://preflight.example.com')).statusCode).toBe(201);
     } finally {

@@ -84,7 +84,7 @@ describe('authentication', () => {
     const signedIn = await t.app.inject({ method: 'POST', url: '/api/session', payload: { admin_token: ADMIN_TOKEN } });
     expect(signedIn.statusCode).toBe(200);
     const cookie = signedIn.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-    const created = await t.app.inject({ method: 'POST', url: teamsUrl(org.orgId), headers: { cookie }, payload: { name: 'Session team' } });
+    const created = await t.app.inject({ method: 'POST', url: teamsUrl(org.orgId), headers: { cookie, 'x-csrf-token': signedIn.json().csrf_token }, payload: { name: 'Session team' } });
     expect(created.statusCode).toBe(201);
     const listed = await t.app.inject({ method: 'GET', url: teamsUrl(org.orgId), headers: { cookie } });
     expect(listed.json().map((x: { name: string }) => x.name)).toContain('Session team');

@@ -118,6 +118,20 @@ describe('redaction', () => {
     });
   });
 
+  it('blanks every password field of a user, whatever it is called, and keeps the change time', () => {
+    const at = new Date('2026-11-28T08:00:00Z');
+    const user = { email: 'a@example.com', password: 'p', password_hash: 'scrypt$…', current_password: 'c', new_password: 'n', csrf_token: 't', password_changed_at: at };
+    expect(redact(user)).toEqual({
+      email: 'a@example.com',
+      password: REDACTED,
+      password_hash: REDACTED,
+      current_password: REDACTED,
+      new_password: REDACTED,
+      csrf_token: REDACTED,
+      password_changed_at: '2026-11-28T08:00:00.000Z',
+    });
+  });
+
   it('keeps what only looks alike: key ids, a detector pattern for keys', () => {
     const kept = { key_id: 'cpk_1', tag_id: 'tag_1', pattern: 'svc_sk_[0-9A-Za-z]{43}' };
     expect(redact(kept)).toEqual(kept);

@@ -1,13 +1,19 @@
 // Who is calling (spec part 5, DESIGN §3 items 1–6): the admin bearer token or a dashboard session
-// cookie obtained with it, a policy API key, a compliance partner key, or (for SDK license
-// validation only) a license key.
+// cookie obtained with it, a dashboard user's session, a policy API key, a compliance partner key, or
+// (for SDK license validation only) a license key.
+// What a dashboard user may do is declared once per route as `config: { access }` and checked here
+// (src/services/roles.ts, docs/users-and-roles.md); a user's organization scope here too, before the
+// body is read, and again in `orgForRequest` where a route loads the organization.
 // 401: no credential, a malformed one, one that does not exist, a session that ended or was
 // tampered with, or more than one credential (docs/decisions.md, "Authentication").
 // 403: a real credential that may not do this (a partner key outside its organization's
 // /compliance/* reads), a key of another organization, an inactive policy, a policy whose license
-// is revoked or expired, or a cookie-authenticated write from a foreign Origin.
+// is revoked or expired, a user whose role may not (role_forbidden) or who acts on another
+// organization (organization_mismatch), or a cookie-authenticated write from a foreign Origin or
+// without the session's CSRF token (csrf_token_invalid).
 // 429: an address with too many refused credentials, before anything it sends costs a store lookup
 // or guesses the admin token (src/store/failure-throttle.ts).
+import { timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -22,13 +28,18 @@ import { addressScope } from '../../store/failure-throttle.js';
 import type { LicenseDoc } from '../../store/license-repository.js';
 import type { OrganizationDoc } from '../../store/organization-repository.js';
 import type { PartnerKeyDoc } from '../../store/partner-key-repository.js';
+import { ACCESS, roleMay, type Access, type Role } from '../../services/roles.js';
+import type { Manager } from '../../services/users.js';
 import { sessionHash } from '../../store/sessions.js';
+import type { UserDoc } from '../../store/user-repository.js';
 import { SESSION_COOKIE } from '../schemas/session.js';
 
 export type Principal =
   /** The admin bearer token, or a dashboard session cookie obtained with it (named by its id's SHA-256). */
   | { kind: 'admin'; via: 'token' }
   | { kind: 'admin'; via: 'session'; sessionHash: string }
+  /** A dashboard user's session: the user as stored now (a role change applies at the next request). */
+  | { kind: 'user'; via: 'session'; sessionHash: string; user: UserDoc }
   /** A compliance partner key: read-only, its own organization's /compliance/* only. */
   | { kind: 'partner'; key: PartnerKeyDoc; org: OrganizationDoc }
   | ({ kind: 'policy' } & PolicyPrincipal)
@@ -40,8 +51,15 @@ declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal;
   }
+  interface FastifyContextConfig {
+    /** Which dashboard roles may call the route (src/services/roles.ts); none: the owner only. */
+    access?: Access;
+  }
   interface FastifyInstance {
-    /** An onRequest hook that admits the given kinds of caller and sets `request.principal`. */
+    /**
+     * An onRequest hook that admits the given kinds of caller and sets `request.principal`. `admin`
+     * admits the admin token and dashboard sessions, a user's only when the route's `access` has its role.
+     */
     authenticate(...kinds: PrincipalKind[]): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** Loads the org named in the path and checks the caller may act for it (404 / 403). */
     orgForRequest(request: FastifyRequest, ref: string): Promise<OrganizationDoc>;
@@ -83,12 +101,42 @@ export function assertSameOrigin(request: FastifyRequest, ownOrigin: string): vo
   throw Errors.keyLacksPermission(`Cross-origin request refused: with the session cookie, writes must come from ${ownOrigin}.`);
 }
 
+/** The role a caller acts in: the admin token (and its sessions) as owner; keys have none. */
+export function roleOf(principal: Principal): Role | null {
+  if (principal.kind === 'admin') return 'owner';
+  return principal.kind === 'user' ? principal.user.role : null;
+}
+
+/** The one organization a caller is confined to; undefined for an owner, who reaches every one. */
+export function orgScopeOf(principal: Principal): string | undefined {
+  switch (principal.kind) {
+    case 'admin':
+      return undefined;
+    case 'user':
+      return principal.user.role === 'owner' ? undefined : (principal.user.org_id ?? '');
+    case 'license':
+      return principal.license.org_id;
+    default:
+      return principal.org._id;
+  }
+}
+
+/** The caller as a manager of users (only routes open to owners and admins ask). */
+export function managerOf(principal: Principal): Manager {
+  if (principal.kind === 'user') return { role: principal.user.role, orgId: principal.user.org_id, userId: principal.user._id };
+  return { role: 'owner', orgId: null, userId: null };
+}
+
 /** Who the change log says made a change: never a raw key or cookie. */
 export function actorOf(principal: Principal): Actor {
   const key = (kind: Actor['kind'], id: string): Actor => ({ kind, via: 'key', session_hash: null, key_id: id });
   switch (principal.kind) {
     case 'admin':
       return { kind: 'admin', via: principal.via, session_hash: principal.via === 'session' ? principal.sessionHash : null, key_id: null };
+    case 'user': {
+      const { user } = principal;
+      return { kind: 'user', via: 'session', session_hash: principal.sessionHash, key_id: null, user_id: user._id, email: user.email, role: user.role };
+    }
     case 'partner':
       return key('partner', principal.key._id);
     case 'policy':
@@ -117,6 +165,17 @@ const SESSION_COOKIE_PAIR = new RegExp(`^\\s*${SESSION_COOKIE}=\\S`);
 function sessionCookieCount(request: FastifyRequest): number {
   return (request.headers.cookie ?? '').split(';').filter((part) => SESSION_COOKIE_PAIR.test(part)).length;
 }
+
+/** The session's CSRF token, sent as X-CSRF-Token, or as X-XSRF-TOKEN by clients that copy the XSRF-TOKEN cookie (axios, bull-board). */
+export function hasCsrfToken(request: FastifyRequest, expected: string): boolean {
+  const sent = request.headers['x-csrf-token'] ?? request.headers['x-xsrf-token'];
+  if (typeof sent !== 'string') return false;
+  const a = Buffer.from(sent);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+const accessRoles = (access: Access | undefined) => ACCESS[access ?? 'owner'].join(', ');
 
 const REPEATED =
   'A credential was sent more than once (a repeated X-Service-API-Key or Authorization header, or two session cookies); send one credential once.';
@@ -153,7 +212,7 @@ export default fp(
   async (app) => {
     const isAdminToken = adminTokenMatcher(app.config.adminToken);
     const ownOrigin = originOf(app.config.baseUrl);
-    const { keys, partnerKeys, sessions, authFailures } = app.services;
+    const { keys, partnerKeys, sessions, authFailures, users, csrfTokenOf } = app.services;
     const slots = new AddressSlots(LOOKUPS_PER_ADDRESS);
     const heldSlots = new WeakMap<FastifyRequest, () => void>();
 
@@ -203,17 +262,37 @@ export default fp(
       return { kind: 'partner', ...found };
     }
 
-    /** The live session's id. */
-    async function assertLiveSession(request: FastifyRequest): Promise<string> {
+    /** The live session's id and who it is; a user's only while still theirs (not deleted, disabled or re-passworded). */
+    async function liveSession(request: FastifyRequest): Promise<{ id: string; principal: Principal }> {
       const id = sessionIdOf(request);
-      if (!id || !(await sessions.isLive(id))) throw Errors.invalidSession();
-      return id;
+      const subject = id ? await sessions.find(id) : null;
+      if (!id || !subject) throw Errors.invalidSession();
+      if (subject.kind === 'admin') return { id, principal: { kind: 'admin', via: 'session', sessionHash: sessionHash(id) } };
+      const user = await users.forSession(subject.user_id, subject.version);
+      if (!user) throw Errors.invalidSession();
+      return { id, principal: { kind: 'user', via: 'session', sessionHash: sessionHash(id), user } };
     }
 
     async function sessionPrincipal(request: FastifyRequest): Promise<Principal> {
-      const id = await assertLiveSession(request);
+      const { id, principal } = await liveSession(request);
       assertSameOrigin(request, ownOrigin);
-      return { kind: 'admin', via: 'session', sessionHash: sessionHash(id) };
+      if (!READS.has(request.method) && !hasCsrfToken(request, csrfTokenOf(id))) throw Errors.csrfTokenInvalid();
+      return principal;
+    }
+
+    /**
+     * A user of one organization that names another in the path or the org_id query is refused here,
+     * before its body is even validated; orgForRequest checks again where an organization is loaded.
+     */
+    async function assertOwnOrganization(request: FastifyRequest, principal: Principal): Promise<void> {
+      const scope = orgScopeOf(principal);
+      if (principal.kind !== 'user' || scope === undefined) return;
+      const ref = (request.params as { org_id?: unknown }).org_id ?? (request.query as { org_id?: unknown } | undefined)?.org_id;
+      if (typeof ref !== 'string' || ref === scope) return;
+      // A slug: its organization decides. Anything else (another id, a missing org) is refused alike.
+      if (ref.startsWith('org_') || (await app.repos.organizations.findByRef(ref))?._id !== scope) {
+        throw Errors.otherOrganization('You are a user of another organization.');
+      }
     }
 
     app.decorateRequest('principal', null as never);
@@ -256,13 +335,19 @@ export default fp(
           await mayTry(request)();
           if (!isAdminToken(bearer)) throw Errors.invalidAdminToken();
           // Beside the token a session cookie must be live too; the token is not ambient, so Origin does not matter.
-          if (hasSession) await assertLiveSession(request);
+          if (hasSession) await liveSession(request);
           if (!allowsAdmin) throw Errors.keyLacksPermission('The admin token cannot run checks; use a policy API key.');
           request.principal = { kind: 'admin', via: 'token' };
           return;
         }
         if (hasSession) {
-          request.principal = await sessionPrincipal(request);
+          const principal = await sessionPrincipal(request);
+          const access = request.routeOptions.config.access;
+          if (principal.kind === 'user' && !roleMay(principal.user.role, access)) {
+            throw Errors.roleForbidden(`The role ${principal.user.role} may not use this endpoint (open to: ${accessRoles(access)}).`);
+          }
+          await assertOwnOrganization(request, principal);
+          request.principal = principal;
           return;
         }
         throw allowsPolicy || allowsPartner ? Errors.missingApiKey() : Errors.missingCredentials();
@@ -274,6 +359,11 @@ export default fp(
       const principal = request.principal;
       if ((principal.kind === 'policy' || principal.kind === 'partner') && org?._id !== principal.org._id) {
         throw Errors.otherOrganization('This key belongs to another organization.');
+      }
+      // As for keys, another organization is 403 whether or not it exists: nothing is revealed.
+      const scope = orgScopeOf(principal);
+      if (principal.kind === 'user' && scope !== undefined && org?._id !== scope) {
+        throw Errors.otherOrganization('You are a user of another organization.');
       }
       if (!org) throw Errors.notFound('Organization');
       return org;

@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { ACCESS, type Access } from '../../services/roles.js';
 import { fileCheckForm } from '../schemas/preflight.js';
 import { SESSION_COOKIE } from '../schemas/session.js';
 import { conformDocument, type OpenApiDocument } from './openapi-document.js';
@@ -32,17 +33,33 @@ export default fp(
               type: 'apiKey',
               in: 'cookie',
               name: SESSION_COOKIE,
-              description: 'Dashboard session from POST /api/session; admits the caller wherever the admin token does',
+              description:
+                'Dashboard session from POST /api/session: the admin token’s (acts as owner) or a user’s, admitted where its role may go. Writes also send X-CSRF-Token.',
             },
           },
         },
       },
-      transform: jsonSchemaTransform,
+      // Each authenticated operation says which dashboard roles may call it, from the route's own
+      // `config.access` (src/services/roles.ts), so the document cannot drift from what is enforced.
+      transform: (input) => {
+        const out = jsonSchemaTransform(input);
+        const security = (input.schema as { security?: Array<Record<string, unknown>> } | undefined)?.security;
+        // Public operations (an empty requirement: signing in and out) admit anyone.
+        const usesDashboard = security?.some((s) => 'adminToken' in s || 'session' in s) && !security.some((s) => Object.keys(s).length === 0);
+        if (!usesDashboard || input.schema?.hide) return out;
+        const access = (input.route.config as { access?: Access } | undefined)?.access;
+        const schema = out.schema as { description?: string };
+        const roles = `Dashboard roles: ${ACCESS[access ?? 'owner'].join(', ')} (the admin token acts as owner).`;
+        schema.description = schema.description ? `${schema.description}\n\n${roles}` : roles;
+        return out;
+      },
       transformObject: (input) => {
         const doc = jsonSchemaTransformObject(input) as OpenApiDocument;
         // The file check streams its multipart parts itself, so no body schema can describe them.
-        const fileCheck = doc.paths?.['/api/preflight']?.post;
-        if (fileCheck) fileCheck.requestBody = fileCheckForm();
+        for (const path of ['/api/preflight', '/api/orgs/{org_id}/playground/file']) {
+          const fileCheck = doc.paths?.[path]?.post;
+          if (fileCheck) fileCheck.requestBody = fileCheckForm();
+        }
         // Signing in takes the token in the body or as a bearer token with no body at all.
         const signIn = doc.paths?.['/api/session']?.post?.requestBody as { required?: boolean } | undefined;
         if (signIn) signIn.required = false;

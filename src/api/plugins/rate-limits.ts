@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Errors } from '../../errors.js';
 import type { RateLimitState } from '../../services/rate-limits.js';
+import { orgScopeOf } from './auth.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,9 +19,9 @@ declare module 'fastify' {
 
 /** The organization a dashboard request concerns; an org named by id and by slug count separately. */
 function dashboardScope(request: FastifyRequest): string {
-  const principal = request.principal;
-  if (principal.kind === 'policy' || principal.kind === 'partner') return `org:${principal.org._id}`;
-  if (principal.kind === 'license') return `org:${principal.license.org_id}`;
+  // A key, or a user of one organization, counts against that organization whatever it names.
+  const scope = orgScopeOf(request.principal);
+  if (scope !== undefined) return `org:${scope}`;
   const ref = (request.params as { org_id?: string }).org_id ?? (request.query as { org_id?: string }).org_id;
   if (ref === undefined) return 'all';
   return ref.startsWith('org_') ? `org:${ref}` : `slug:${ref}`;

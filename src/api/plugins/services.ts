@@ -27,7 +27,14 @@ import { RateCounters } from '../../store/rate-counters.js';
 import { closedDayMarks } from '../../store/closed-day-marks.js';
 import { slotSeconds } from '../../store/slot-seconds.js';
 import { FailureThrottle } from '../../store/failure-throttle.js';
-import { SessionStore, signInThrottle } from '../../store/sessions.js';
+import { csrfTokenFor, emailSignInThrottle, SessionStore, signInThrottle } from '../../store/sessions.js';
+import { UserService } from '../../services/users.js';
+import { PlaygroundService } from '../../services/playground.js';
+import { OidcSignIn } from '../../services/oidc.js';
+import { OidcStates } from '../../store/oidc-states.js';
+
+/** Where the identity provider sends the browser back (register it with the provider). */
+export const OIDC_CALLBACK_PATH = '/api/session/oidc/callback';
 
 export interface Services {
   auditLog: AuditLog;
@@ -53,6 +60,12 @@ export interface Services {
   partnerKeys: PartnerKeyService;
   sessions: SessionStore;
   signIns: SignInService;
+  users: UserService;
+  playground: PlaygroundService;
+  /** Single sign-on through OpenID Connect; null unless OIDC_ISSUER and OIDC_CLIENT_ID are set. */
+  oidc: OidcSignIn | null;
+  /** The CSRF token of a session id (src/store/sessions.ts). */
+  csrfTokenOf: (sessionId: string) => string;
   /** Refused credentials per client address (src/api/plugins/auth.ts). */
   authFailures: FailureThrottle;
 }
@@ -94,6 +107,10 @@ export default fp(
       changeLog,
     });
     const sessions = new SessionStore(app.redis, app.config.redis.prefix, app.config.session.ttlMs);
+    const users = new UserService(repos.users, changeLog);
+    const signInThrottles = { address: signInThrottle(app.redis, app.config.redis.prefix), email: emailSignInThrottle(app.redis, app.config.redis.prefix) };
+    const rateLimits = new RateLimits(new RateCounters(app.redis, app.config.redis.prefix), app.config.limits.dashboardPerMinute);
+    const textChecks = new TextCheckService(app.detectPool, auditJournal, vault);
     app.decorate('services', {
       auditLog: new AuditLog(repos, closedDayMarks(app.redis, app.config.redis.prefix), slotSeconds(app.redis, app.config.redis.prefix), {
         searchBudgetMs: app.config.audit.searchBudgetMs,
@@ -108,20 +125,30 @@ export default fp(
       licenses,
       licenseSigner,
       licenseValidator: new LicenseValidator(repos, licenseSigner),
-      rateLimits: new RateLimits(new RateCounters(app.redis, app.config.redis.prefix), app.config.limits.dashboardPerMinute),
+      rateLimits,
       analytics: new AnalyticsService(repos.analytics),
       teams: new TeamService(repos, changeLog),
       compliance,
       evidenceDownloads: new EvidenceDownloads(compliance, app.pdf),
       evidenceBundles,
-      textChecks: new TextCheckService(app.detectPool, auditJournal, vault),
+      textChecks,
       fileChecks: new FileCheckService(
         { files: repos.files, queue: app.queues.fileScan, events: app.queues.fileScanEvents, recorded: recordedChecks(repos.audit, auditJournal), keys, closing: app.closing },
         { baseUrl: app.config.baseUrl, waitMs: app.config.files.waitMs, attempts: app.config.files.attempts },
       ),
       partnerKeys: new PartnerKeyService(repos, vault, changeLog),
       sessions,
-      signIns: new SignInService(sessions, signInThrottle(app.redis, app.config.redis.prefix), adminTokenMatcher(app.config.adminToken)),
+      signIns: new SignInService(sessions, signInThrottles, adminTokenMatcher(app.config.adminToken), users),
+      users,
+      playground: new PlaygroundService(repos, keys, rateLimits, textChecks),
+      oidc:
+        app.config.oidc &&
+        new OidcSignIn(
+          { ...app.config.oidc, redirectUri: `${app.config.baseUrl}${OIDC_CALLBACK_PATH}` },
+          new OidcStates(app.redis, app.config.redis.prefix),
+          users,
+        ),
+      csrfTokenOf: csrfTokenFor(app.config.masterKey),
       authFailures: new FailureThrottle(app.redis, `${app.config.redis.prefix}auth-failures:`, app.config.limits.authFailuresPerMinute, 60_000),
     });
     app.addHook('onClose', async () => {

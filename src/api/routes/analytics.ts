@@ -11,6 +11,7 @@ export default fp(
     const admin = app.authenticate('admin');
     const options = <T extends z.ZodType>(summary: string, body: T) => ({
       onRequest: admin,
+      config: { access: 'analyse' as const },
       schema: {
         tags: ['analytics'],
         security: [{ adminToken: [] }],

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { orgScopeOf } from '../plugins/auth.js';
 import { AuditPage, AuditQuery, categoriesOf, toAuditItem, windowOf } from '../schemas/audit.js';
 
 export default fp(
@@ -8,10 +9,11 @@ export default fp(
       '/api/audit',
       {
         onRequest: app.authenticate('admin', 'policy'),
+        config: { access: 'analyse' },
         schema: {
           tags: ['audit'],
           security: [{ apiKey: [] }, { adminToken: [] }],
-          summary: 'Recorded checks, newest first. A policy key sees only its own organization.',
+          summary: 'Recorded checks, newest first. A policy key, or a user of one organization, sees only that organization.',
           description:
             'A cursor must be the next_cursor of an earlier page of the same query (same org_id, search, from, to and filters); any other is 422 invalid_cursor.',
           querystring: AuditQuery,
@@ -23,8 +25,9 @@ export default fp(
         let orgId: string | undefined;
         if (orgRef !== undefined) {
           orgId = (await app.orgForRequest(request, orgRef))._id;
-        } else if (request.principal.kind === 'policy') {
-          orgId = request.principal.org._id;
+        } else {
+          // A key, or a user of one organization, sees only that organization.
+          orgId = orgScopeOf(request.principal);
         }
         const page = await app.services.auditLog.list({
           orgId,

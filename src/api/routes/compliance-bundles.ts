@@ -44,6 +44,7 @@ export default fp(
       `${base}/export/all`,
       {
         onRequest: reader,
+        config: { access: 'comply' },
         schema: {
           tags,
           security: readers,
@@ -65,6 +66,7 @@ export default fp(
       `${base}/bundles`,
       {
         onRequest: reader,
+        config: { access: 'comply' },
         schema: { tags, security: readers, summary: 'Stored bundles, on demand and scheduled, newest first', params: OrgParams, response: { 200: BundleList } },
       },
       async (request) => {
@@ -78,6 +80,7 @@ export default fp(
       `${base}/bundles/:bundle_id`,
       {
         onRequest: reader,
+        config: { access: 'comply' },
         schema: {
           tags,
           security: readers,
@@ -98,6 +101,7 @@ export default fp(
       `${base}/schedule`,
       {
         onRequest: admin,
+        config: { access: 'manage' },
         schema: {
           tags,
           security: admins,
@@ -114,6 +118,7 @@ export default fp(
       `${base}/schedule`,
       {
         onRequest: reader,
+        config: { access: 'comply' },
         schema: { tags, security: readers, summary: 'The organization’s bundle schedule', params: OrgParams, response: { 200: Schedule } },
       },
       async (request) => {
@@ -127,6 +132,7 @@ export default fp(
       `${base}/schedule`,
       {
         onRequest: admin,
+        config: { access: 'manage' },
         schema: { tags, security: admins, summary: 'End the organization’s bundle schedule (its bundles stay)', params: OrgParams, response: { 204: z.null() } },
       },
       async (request, reply) => {

@@ -23,6 +23,7 @@ export default fp(
       `${base}/frameworks`,
       {
         onRequest: reader,
+        config: { access: 'comply' },
         schema: { tags, security: readers, summary: 'Every framework of the catalog with the organization’s opt-in', params: OrgParams, response: { 200: FrameworkList } },
       },
       async (request) => ({ frameworks: await compliance.frameworks(await app.orgForRequest(request, request.params.org_id)) }),
@@ -32,6 +33,7 @@ export default fp(
       `${base}/frameworks/:framework`,
       {
         onRequest: admin,
+        config: { access: 'manage' },
         schema: {
           tags,
           security: [{ adminToken: [] }, { session: [] }],
@@ -51,6 +53,7 @@ export default fp(
       `${base}/evidence`,
       {
         onRequest: reader,
+        config: { access: 'comply' },
         schema: {
           tags,
           security: readers,
@@ -70,6 +73,7 @@ export default fp(
       `${base}/export`,
       {
         onRequest: reader,
+        config: { access: 'comply' },
         schema: {
           tags,
           security: readers,

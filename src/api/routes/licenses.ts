@@ -18,7 +18,7 @@ export default fp(
 
     r.get(
       base,
-      { onRequest: admin, schema: { tags, security, summary: 'Licenses of an organization, newest first', params: OrgParams, response: { 200: z.array(License) } } },
+      { onRequest: admin, config: { access: 'manage' }, schema: { tags, security, summary: 'Licenses of an organization, newest first', params: OrgParams, response: { 200: z.array(License) } } },
       async (request) => {
         const org = await app.orgForRequest(request, request.params.org_id);
         return (await app.repos.licenses.listByOrg(org._id)).map(view);
@@ -28,7 +28,7 @@ export default fp(
     r.post(
       base,
       {
-        onRequest: admin,
+        onRequest: admin, config: { access: 'manage' },
         schema: {
           tags,
           security,
@@ -48,7 +48,7 @@ export default fp(
     r.delete(
       `${base}/:license_id`,
       {
-        onRequest: admin,
+        onRequest: admin, config: { access: 'manage' },
         schema: {
           tags,
           security,

@@ -12,6 +12,7 @@ export default fp(
       '/metrics',
       {
         onRequest: adminOnly,
+        config: { access: 'owner' },
         schema: {
           tags: ['ops'],
           summary: 'Prometheus metrics: request latency, queue depths, audit backlog, process',

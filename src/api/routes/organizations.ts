@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Errors } from '../../errors.js';
-import { actorOf } from '../plugins/auth.js';
+import { actorOf, orgScopeOf } from '../plugins/auth.js';
 import { ErrorBody } from '../schemas/common.js';
 import {
   Organization,
@@ -23,14 +23,20 @@ export default fp(
 
     r.get(
       '/api/organizations',
-      { onRequest: admin, schema: { tags, security, response: { 200: z.array(Organization) } } },
-      async () => (await app.repos.organizations.list()).map(toOrganization),
+      { onRequest: admin, config: { access: 'signedIn' }, schema: { tags, security, response: { 200: z.array(Organization) } } },
+      async (request) => {
+        // A user of one organization sees that one.
+        const scope = orgScopeOf(request.principal);
+        const orgs = scope === undefined ? await app.repos.organizations.list() : [await app.repos.organizations.findByRef(scope)];
+        return orgs.filter((o) => o !== null).map(toOrganization);
+      },
     );
 
     r.post(
       '/api/organizations',
       {
         onRequest: admin,
+        config: { access: 'owner' },
         schema: { tags, security, body: OrganizationCreate, response: { 201: OrganizationCreated, 409: ErrorBody } },
       },
       async (request, reply) => {
@@ -41,13 +47,13 @@ export default fp(
 
     r.get(
       '/api/organizations/:org_id',
-      { onRequest: admin, schema: { tags, security, params: OrgParams, response: { 200: Organization } } },
+      { onRequest: admin, config: { access: 'signedIn' }, schema: { tags, security, params: OrgParams, response: { 200: Organization } } },
       async (request) => toOrganization(await app.orgForRequest(request, request.params.org_id)),
     );
 
     r.patch(
       '/api/organizations/:org_id',
-      { onRequest: admin, schema: { tags, security, params: OrgParams, body: OrganizationPatch, response: { 200: Organization } } },
+      { onRequest: admin, config: { access: 'manage' }, schema: { tags, security, params: OrgParams, body: OrganizationPatch, response: { 200: Organization } } },
       async (request) => {
         const org = await app.orgForRequest(request, request.params.org_id);
         const updated = await app.services.organizations.update(org, request.body, actorOf(request.principal));
@@ -58,7 +64,7 @@ export default fp(
 
     r.delete(
       '/api/organizations/:org_id',
-      { onRequest: admin, schema: { tags, security, params: OrgParams, response: { 204: z.null() } } },
+      { onRequest: admin, config: { access: 'owner' }, schema: { tags, security, params: OrgParams, response: { 204: z.null() } } },
       async (request, reply) => {
         await app.services.organizations.delete(await app.orgForRequest(request, request.params.org_id), actorOf(request.principal));
         return reply.code(204).send(null);

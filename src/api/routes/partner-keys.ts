@@ -21,7 +21,7 @@ export default fp(
     r.post(
       base,
       {
-        onRequest: admin,
+        onRequest: admin, config: { access: 'manage' },
         schema: {
           tags,
           security,
@@ -39,7 +39,7 @@ export default fp(
 
     r.get(
       base,
-      { onRequest: admin, schema: { tags, security, summary: 'Partner keys of an organization, oldest first', params: OrgParams, response: { 200: z.array(PartnerKey) } } },
+      { onRequest: admin, config: { access: 'manage' }, schema: { tags, security, summary: 'Partner keys of an organization, oldest first', params: OrgParams, response: { 200: z.array(PartnerKey) } } },
       async (request) => {
         const org = await app.orgForRequest(request, request.params.org_id);
         return (await partnerKeys.list(org)).map(toPartnerKey);
@@ -49,7 +49,7 @@ export default fp(
     r.delete(
       `${base}/:key_id`,
       {
-        onRequest: admin,
+        onRequest: admin, config: { access: 'manage' },
         schema: { tags, security, summary: 'Delete a partner key: it stops working at once', params: PartnerKeyParams, response: { 204: z.null() } },
       },
       async (request, reply) => {

@@ -58,6 +58,7 @@ export default fp(
       '/api/preflight/:preflight_id/masked-file',
       {
         onRequest: app.authenticate('policy', 'admin'),
+        config: { access: 'analyse' },
         schema: {
           tags: ['preflight'],
           security: [{ apiKey: [] }],

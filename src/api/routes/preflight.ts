@@ -4,11 +4,15 @@ import { z } from 'zod';
 import { Errors } from '../../errors.js';
 import { checkTarget } from '../../services/check-target.js';
 import type { Viewer } from '../../services/file-check.js';
-import type { Principal } from '../plugins/auth.js';
+import { orgScopeOf, type Principal } from '../plugins/auth.js';
 import { ErrorBody } from '../schemas/common.js';
 import { FileCheckResult, PendingCheck, PreflightParams, TextCheckBody, TextCheckResult } from '../schemas/preflight.js';
 
-export const viewerOf = (principal: Principal): Viewer => (principal.kind === 'policy' ? { orgId: principal.org._id } : 'admin');
+/** A key or a user of one organization sees that organization's checks; an owner sees all. */
+export const viewerOf = (principal: Principal): Viewer => {
+  const orgId = orgScopeOf(principal);
+  return orgId === undefined ? 'admin' : { orgId };
+};
 
 /** JSON may escape each byte of text as \uXXXX: the body limit leaves room for that, the text limit is exact. */
 const bodyLimitFor = (maxTextBytes: number) => maxTextBytes * 6 + 64 * 1024;
@@ -47,6 +51,7 @@ export default fp(
       '/api/preflight/:preflight_id',
       {
         onRequest: app.authenticate('policy', 'admin'),
+        config: { access: 'analyse' },
         schema: {
           tags,
           security,

@@ -19,13 +19,13 @@ export default fp(
 
     r.get(
       base,
-      { onRequest: admin, schema: { tags, security, summary: 'Teams of an organization, by name', params: OrgParams, response: { 200: z.array(Team) } } },
+      { onRequest: admin, config: { access: 'manage' }, schema: { tags, security, summary: 'Teams of an organization, by name', params: OrgParams, response: { 200: z.array(Team) } } },
       async (request) => (await teams.list(await app.orgForRequest(request, request.params.org_id))).map(toTeam),
     );
 
     r.post(
       base,
-      { onRequest: admin, schema: { tags, security, summary: 'Create a team', params: OrgParams, body: TeamBody, response: { 201: Team, ...conflict } } },
+      { onRequest: admin, config: { access: 'manage' }, schema: { tags, security, summary: 'Create a team', params: OrgParams, body: TeamBody, response: { 201: Team, ...conflict } } },
       async (request, reply) => {
         const org = await app.orgForRequest(request, request.params.org_id);
         return reply.code(201).send(toTeam(await teams.create(org, request.body.name, actorOf(request.principal))));
@@ -34,7 +34,7 @@ export default fp(
 
     r.get(
       `${base}/:team_id`,
-      { onRequest: admin, schema: { tags, security, params: TeamParams, response: { 200: Team } } },
+      { onRequest: admin, config: { access: 'manage' }, schema: { tags, security, params: TeamParams, response: { 200: Team } } },
       async (request) => {
         const org = await app.orgForRequest(request, request.params.org_id);
         const team = await teams.get(org, request.params.team_id);
@@ -45,7 +45,7 @@ export default fp(
 
     r.patch(
       `${base}/:team_id`,
-      { onRequest: admin, schema: { tags, security, summary: 'Rename a team', params: TeamParams, body: TeamBody, response: { 200: Team, ...conflict } } },
+      { onRequest: admin, config: { access: 'manage' }, schema: { tags, security, summary: 'Rename a team', params: TeamParams, body: TeamBody, response: { 200: Team, ...conflict } } },
       async (request) => {
         const org = await app.orgForRequest(request, request.params.org_id);
         const team = await teams.rename(org, request.params.team_id, request.body.name, actorOf(request.principal));
@@ -56,7 +56,7 @@ export default fp(
 
     r.delete(
       `${base}/:team_id`,
-      { onRequest: admin, schema: { tags, security, summary: 'Delete a team and every tag it owns', params: TeamParams, response: { 204: z.null() } } },
+      { onRequest: admin, config: { access: 'manage' }, schema: { tags, security, summary: 'Delete a team and every tag it owns', params: TeamParams, response: { 204: z.null() } } },
       async (request, reply) => {
         const org = await app.orgForRequest(request, request.params.org_id);
         if (!(await teams.delete(org, request.params.team_id, actorOf(request.principal)))) throw Errors.notFound('Team');
@@ -67,7 +67,7 @@ export default fp(
     r.get(
       `${base}/:team_id/tags`,
       {
-        onRequest: admin,
+        onRequest: admin, config: { access: 'manage' },
         schema: { tags, security, summary: 'Control tags of a team, oldest first', params: TeamParams, querystring: TagQuery, response: { 200: z.array(Tag) } },
       },
       async (request) => {
@@ -81,7 +81,7 @@ export default fp(
     r.post(
       `${base}/:team_id/tags`,
       {
-        onRequest: admin,
+        onRequest: admin, config: { access: 'manage' },
         schema: {
           tags,
           security,
@@ -101,7 +101,7 @@ export default fp(
 
     r.delete(
       `${base}/:team_id/tags/:tag_id`,
-      { onRequest: admin, schema: { tags, security, summary: 'Remove a control tag', params: TagParams, response: { 204: z.null() } } },
+      { onRequest: admin, config: { access: 'manage' }, schema: { tags, security, summary: 'Remove a control tag', params: TagParams, response: { 204: z.null() } } },
       async (request, reply) => {
         const org = await app.orgForRequest(request, request.params.org_id);
         if (!(await teams.removeTag(org, request.params.team_id, request.params.tag_id, actorOf(request.principal)))) throw Errors.notFound('Tag');

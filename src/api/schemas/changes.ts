@@ -32,10 +32,13 @@ export const Change = z
     target_id: z.string(),
     actor: z
       .object({
-        kind: z.enum(['admin', 'partner', 'policy', 'license']),
+        kind: z.enum(['admin', 'user', 'partner', 'policy', 'license']).describe('admin: the admin token or a session signed in with it; user: a dashboard user'),
         via: z.enum(['token', 'session', 'key']),
         session_hash: z.string().nullable().describe('SHA-256 (hex) of the dashboard session id; null unless via is session'),
         key_id: z.string().nullable().describe('The partner key, policy or license whose key was used; null for the admin'),
+        user_id: z.string().nullable().describe('The dashboard user; null unless kind is user'),
+        email: z.string().nullable().describe('The user’s email when the change was made; null unless kind is user'),
+        role: z.string().nullable().describe('The role the user acted in; null unless kind is user'),
       })
       .describe('Who made the change'),
     before: Settings.describe('The target’s settings before the change (secrets redacted); null when it did not exist'),
@@ -59,7 +62,7 @@ export function toChange(doc: ChangeDoc): z.infer<typeof Change> {
     action: doc.action as z.infer<typeof Change>['action'],
     target_type: doc.target_type as z.infer<typeof Change>['target_type'],
     target_id: doc.target_id,
-    actor: doc.actor,
+    actor: { ...doc.actor, user_id: doc.actor.user_id ?? null, email: doc.actor.email ?? null, role: doc.actor.role ?? null },
     before: doc.before,
     after: doc.after,
   };
