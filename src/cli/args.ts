@@ -3,6 +3,7 @@
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { DESTINATIONS, type Destination } from '../engine/types.js';
+import { CliError } from './errors.js';
 
 export const FORMATS = ['text', 'json', 'sarif'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -21,7 +22,7 @@ export interface ScanArgs {
 
 export type Args = ScanArgs | { command: 'help' } | { command: 'version' };
 
-export class UsageError extends Error {}
+export class UsageError extends CliError {}
 
 export const USAGE = `Usage: preflight scan [PATH…] [options]
        preflight scan --staged [options]

@@ -11,11 +11,6 @@ export interface FileVerdict extends TextVerdict {
   kind: FileKind;
 }
 
-/** The sniffed kind without extracting: text files are checked by the threads, others here. */
-export function kindOf(bytes: Buffer): FileKind {
-  return sniff(bytes).kind;
-}
-
 /**
  * An OCR pool started on the first image or scanned page: most scans have none, and starting
  * tesseract costs about a second.

@@ -3,15 +3,16 @@
 // to block, 1 a BLOCK rule fired, 2 an error, and any error fails closed.
 import { readFileSync } from 'node:fs';
 import { parseCommandLine, USAGE, UsageError, type ScanArgs } from './args.js';
+import { CliError } from './errors.js';
 import { formatJson } from './format-json.js';
 import { formatSarif } from './format-sarif.js';
 import { formatText } from './format-text.js';
 import { scanLocal, type ScanOutcome } from './local-scan.js';
-import { defaultPolicy, loadPolicy, PolicyFileError } from './policy-file.js';
+import { defaultPolicy, loadPolicy } from './policy-file.js';
 import { progressLine } from './progress.js';
 import { exitCodeOf, worstDecision, type ScanReport } from './report.js';
 import { scanThroughService } from './server-scan.js';
-import { ServiceClient, ServiceError } from './service-client.js';
+import { ServiceClient } from './service-client.js';
 import { isSkip, type Skip, type Source } from './source.js';
 import { stagedSources } from './staged.js';
 import { walk } from './walk.js';
@@ -72,8 +73,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     await write(process.stdout, render(report, args));
     return exitCodeOf(report);
   } catch (err) {
-    const known = err instanceof UsageError || err instanceof PolicyFileError || err instanceof ServiceError;
-    const message = known ? err.message : `unexpected error: ${(err as Error).stack ?? String(err)}`;
+    const message = err instanceof CliError ? err.message : `unexpected error: ${(err as Error).stack ?? String(err)}`;
     await write(process.stderr, `preflight: ${message}${err instanceof UsageError ? '\n(see preflight --help)' : ''}\n`);
     return 2;
   }

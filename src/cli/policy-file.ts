@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { PolicyCreate } from '../api/schemas/policies.js';
 import { defaultRules, DEFAULT_MIN_CONFIDENCE } from '../engine/index.js';
 import type { AllowEntry, CustomDetectorSpec, Rule } from '../engine/types.js';
+import { CliError } from './errors.js';
 
 export interface CliPolicy {
   name: string;
@@ -18,7 +19,7 @@ export interface CliPolicy {
   minConfidence: number;
 }
 
-export class PolicyFileError extends Error {}
+export class PolicyFileError extends CliError {}
 
 /** Fields the service assigns: present when the file is a policy as the API returned it. */
 const SERVER_FIELDS = ['policy_id', 'org_id', 'version', 'license_id', 'api_key', 'created_at', 'updated_at'];

@@ -7,7 +7,7 @@ import { sniff } from '../files/sniff.js';
 import { DEFAULT_FILE_LIMITS, FileError } from '../files/types.js';
 import type { ScanOutcome } from './local-scan.js';
 import type { FileReport } from './report.js';
-import { FileRefused, type CheckAnswer, type ServiceClient } from './service-client.js';
+import { FileRefused, ServiceError, type CheckAnswer, type ServiceClient } from './service-client.js';
 import type { Source } from './source.js';
 
 /** The service's default text limit (MAX_TEXT_BYTES); larger text goes as a file. */
@@ -27,10 +27,10 @@ export async function scanThroughService(sources: readonly Source[], client: Ser
       out.skipped.push({ path: source.path, reason: `larger than ${DEFAULT_FILE_LIMITS.maxBytes / 1024 / 1024} MiB` });
       return;
     }
-    const bytes = await source.read();
     let answer: CheckAnswer;
     let kind: FileReport['kind'];
     try {
+      const bytes = await source.read();
       const sniffed = sniff(bytes);
       kind = sniffed.kind;
       answer = sniffed.kind === 'text' && bytes.length <= TEXT_ENDPOINT_MAX_BYTES ? await client.checkText(extractText(bytes, sniffed).text) : await client.checkFile(source.path, bytes);
@@ -39,7 +39,10 @@ export async function scanThroughService(sources: readonly Source[], client: Ser
         out.skipped.push({ path: source.path, reason: err.message });
         return;
       }
-      throw err;
+      // The service refusing the scan ends it; a file this process cannot read leaves it incomplete.
+      if (err instanceof ServiceError) throw err;
+      out.failed.push({ path: source.path, error: (err as Error).message });
+      return;
     }
     out.filesScanned++;
     out.bytesScanned += source.size;

@@ -3,6 +3,7 @@
 // backoff and jitter, honouring Retry-After (spec part 7); anything that means the scan cannot be
 // trusted (bad key, inactive policy, unreachable server) is a ServiceError that ends the scan.
 import type { Destination } from '../engine/types.js';
+import { CliError } from './errors.js';
 import type { ReportedType } from './report.js';
 
 export interface CheckAnswer {
@@ -12,7 +13,7 @@ export interface CheckAnswer {
 }
 
 /** The service refused the scan as a whole: exit 2. */
-export class ServiceError extends Error {}
+export class ServiceError extends CliError {}
 
 /** The service refused this one file (413, 415, 422): skipped with its detail, as a local scan skips it. */
 export class FileRefused extends Error {}

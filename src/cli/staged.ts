@@ -4,6 +4,7 @@
 // `git show :path` for every path, without a process each, and with no textconv or filters applied.
 import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
+import { CliError } from './errors.js';
 import type { Skip, Source } from './source.js';
 
 const run = promisify(execFile);
@@ -22,7 +23,7 @@ async function git(cwd: string, args: string[]): Promise<string> {
     return (await run('git', args, { cwd, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' })).stdout;
   } catch (err) {
     const stderr = (err as { stderr?: string }).stderr?.trim();
-    throw new Error(`git ${args[0]} failed${stderr ? `: ${stderr}` : ''}`, { cause: err });
+    throw new CliError(`git ${args[0]} failed${stderr ? `: ${stderr}` : ''}`, { cause: err });
   }
 }
 
@@ -54,14 +55,14 @@ async function readBlobs(top: string, blobs: readonly string[]): Promise<Buffer[
     child.on('error', reject);
     child.on('close', resolve);
   });
-  if (code !== 0) throw new Error(`git cat-file failed: ${stderr.trim()}`);
+  if (code !== 0) throw new CliError(`git cat-file failed: ${stderr.trim()}`);
   const all = Buffer.concat(chunks);
   const out: Buffer[] = [];
   let at = 0;
   for (const blob of blobs) {
     const eol = all.indexOf(0x0a, at);
     const header = all.subarray(at, eol).toString('utf8').split(' ');
-    if (header[0] !== blob || header[1] !== 'blob') throw new Error(`git cat-file could not read staged blob ${blob}`);
+    if (header[0] !== blob || header[1] !== 'blob') throw new CliError(`git cat-file could not read staged blob ${blob}`);
     const size = Number(header[2]);
     out.push(all.subarray(eol + 1, eol + 1 + size));
     at = eol + 1 + size + 1;

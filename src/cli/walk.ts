@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
+import { CliError } from './errors.js';
 import type { Source, Skip } from './source.js';
 
 interface Matcher {
@@ -53,7 +54,9 @@ function fileSource(path: string, size: number): Source {
 async function* walkDir(dir: string, matchers: Matcher[]): AsyncGenerator<Source | Skip> {
   const own = await matcherIn(dir);
   const here = own ? [...matchers, own] : matchers;
-  const entries = await readdir(dir, { withFileTypes: true });
+  const entries = await readdir(dir, { withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
+    throw new CliError(`${display(dir)}: cannot read the folder (${err.code ?? err.message})`);
+  });
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const entry of entries) {
     const path = join(dir, entry.name);
@@ -78,7 +81,7 @@ export async function* walk(paths: readonly string[]): AsyncGenerator<Source | S
   for (const given of paths) {
     const path = resolve(given);
     const stat = await lstat(path).catch(() => null);
-    if (!stat) throw new Error(`${given}: no such file or folder`);
+    if (!stat) throw new CliError(`${given}: no such file or folder`);
     if (stat.isDirectory()) yield* walkDir(path, await aboveMatchers(path));
     else if (stat.isFile()) yield fileSource(path, stat.size);
     else yield { path: display(path), skipped: 'not a regular file' };

@@ -102,6 +102,13 @@ describe('preflight scan --server', { timeout: 180_000 }, () => {
     ]);
     expect(results).toContainEqual(['AWS_ACCESS_KEY', 'warning', 'config/app.env']);
     expectNoRawValues(run, RAW);
+
+    // The same policy as the API returns it, used offline with --policy: the same verdict.
+    const fetched = await t.app.inject({ method: 'GET', url: `/api/orgs/${org.orgId}/policies/${created.json().policy_id}`, headers: admin });
+    await writeFile(join(root, 'lenient.json'), fetched.body);
+    const offline = await runCli(['scan', 'config', '--policy', 'lenient.json', '--format', 'json'], { cwd: root });
+    expect(offline.code, offline.stderr).toBe(0);
+    expect(jsonOf(offline).files[0]!.findings.map((f) => [f.type, f.action])).toEqual([['AWS_ACCESS_KEY', 'MASK']]);
   });
 
   it('fails closed (exit 2): unknown key, inactive policy, unreachable server', async () => {
