@@ -1,7 +1,6 @@
 // Local scans (files on disk, or staged blobs): every file through the service's sniffing,
 // extraction and engine, offline. Text files, nearly all of a source tree, are checked on worker
 // threads; PDFs, DOCX and images on the main thread, which holds the one OCR pool.
-import { OcrError } from '../files/ocr-pool.js';
 import { DEFAULT_FILE_LIMITS, FileError } from '../files/types.js';
 import { checkFile, lazyOcrPool } from './check-file.js';
 import type { CliCheckOptions, TextVerdict } from './check-text.js';
@@ -72,7 +71,8 @@ export async function scanLocal(sources: readonly Source[], opts: LocalScanOptio
       else await onMain(i, source);
     } catch (err) {
       if (err instanceof FileError) out.skipped.push({ path: source.path, reason: err.message });
-      else out.failed.push({ path: source.path, error: err instanceof OcrError ? err.message : String((err as Error).message ?? err) });
+      // OCR failing, or a file that cannot be read: the scan is incomplete.
+      else out.failed.push({ path: source.path, error: err instanceof Error ? err.message : String(err) });
     } finally {
       done++;
       bytesDone += source.size;

@@ -3,6 +3,7 @@
 // to block, 1 a BLOCK rule fired, 2 an error, and any error fails closed.
 import { readFileSync } from 'node:fs';
 import { parseCommandLine, USAGE, UsageError, type ScanArgs } from './args.js';
+import type { CliCheckOptions } from './check-text.js';
 import { CliError } from './errors.js';
 import { formatJson } from './format-json.js';
 import { formatSarif } from './format-sarif.js';
@@ -26,20 +27,28 @@ async function collect(args: ScanArgs): Promise<{ sources: Source[]; skips: Skip
   return { sources: all.filter((s): s is Source => !isSkip(s)), skips: all.filter(isSkip) };
 }
 
+/** Where files are checked: through the service, or here under a policy (read before any file is). */
+type Target = { server: NonNullable<ScanArgs['server']> } | { check: CliCheckOptions };
+
+async function targetOf(args: ScanArgs): Promise<Target> {
+  if (args.server) return { server: args.server };
+  const policy = args.policy ? await loadPolicy(args.policy) : defaultPolicy();
+  return { check: { rules: policy.rules, destination: args.destination, customDetectors: policy.customDetectors, allow: policy.allow, minConfidence: policy.minConfidence } };
+}
+
 async function scan(args: ScanArgs): Promise<ScanReport> {
   const started = performance.now();
-  // The policy is read first: a bad file fails before any work is done.
-  const policy = args.server ? null : args.policy ? await loadPolicy(args.policy) : defaultPolicy();
+  const target = await targetOf(args);
   const { sources, skips } = await collect(args);
   const progress = progressLine(process.stderr, sources.length, sources.reduce((n, s) => n + s.size, 0));
   let outcome: ScanOutcome;
   try {
-    if (args.server) {
-      const client = new ServiceClient({ baseUrl: args.server.url, apiKey: args.server.key, destination: args.destination, timeoutMs: args.timeoutMs, retries: 5 });
+    if ('server' in target) {
+      const { url, key } = target.server;
+      const client = new ServiceClient({ baseUrl: url, apiKey: key, destination: args.destination, timeoutMs: args.timeoutMs, retries: 5 });
       outcome = await scanThroughService(sources, client, progress.update);
     } else {
-      const check = { rules: policy!.rules, destination: args.destination, customDetectors: policy!.customDetectors, allow: policy!.allow, minConfidence: policy!.minConfidence };
-      outcome = await scanLocal(sources, { check, threads: args.threads, onProgress: progress.update });
+      outcome = await scanLocal(sources, { check: target.check, threads: args.threads, onProgress: progress.update });
     }
   } finally {
     progress.done();

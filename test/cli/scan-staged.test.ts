@@ -1,8 +1,8 @@
 // `preflight scan --staged`, the pre-commit mode: what is staged is scanned, not the working tree.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoRawValues, jsonOf, runCli, typesByPath } from './run-cli.js';
 
@@ -59,6 +59,27 @@ describe('preflight scan --staged', { timeout: 120_000 }, () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('customers.csv:2:6  SSN  MASK   ***-**-6789');
     expectNoRawValues(run, [SSN]);
+  });
+
+  it('as a git pre-commit hook, stops a commit that stages a secret and lets the fixed one through', async () => {
+    const hook = join(repo, '.git/hooks/pre-commit');
+    await writeFile(hook, `#!/bin/sh\nexec "${process.execPath}" "${resolve('bin/preflight.mjs')}" scan --staged\n`, { mode: 0o755 });
+    git('add', '-A');
+    git('commit', '-q', '-m', 'clean so far', '--no-verify');
+    await writeFile(join(repo, 'deploy.sh'), `export AWS_ACCESS_KEY_ID=${AWS_KEY}\n`);
+    git('add', 'deploy.sh');
+    const refused = spawnSync('git', ['commit', '-m', 'deploy script'], { cwd: repo, encoding: 'utf8' });
+    expect(refused.status).not.toBe(0);
+    // git hands a hook's stdout to stderr.
+    expect(refused.stderr).toContain('deploy.sh:1:26  AWS_ACCESS_KEY  BLOCK  AKIA****');
+    expect(refused.stdout + refused.stderr).not.toContain(AWS_KEY);
+    expect(git('log', '--format=%s', '-1').trim()).toBe('clean so far');
+
+    await writeFile(join(repo, 'deploy.sh'), 'export AWS_PROFILE=deploy\n');
+    git('add', 'deploy.sh');
+    const accepted = spawnSync('git', ['commit', '-m', 'deploy script'], { cwd: repo, encoding: 'utf8' });
+    expect(accepted.status, accepted.stdout + accepted.stderr).toBe(0);
+    expect(git('log', '--format=%s', '-1').trim()).toBe('deploy script');
   });
 
   it('exits 2 outside a git repository', async () => {
