@@ -2,12 +2,14 @@
 // built-in type, then any other type found, such as a policy's custom detectors); one result per
 // finding, with its region. Level: error for BLOCK, warning for MASK, note for ALLOW or no rule.
 // Server mode has no places: its results name the file only, at the level of the file's decision.
-// Messages carry the engine's partially hidden sample, never a raw value.
+// Messages carry the engine's partially hidden sample, never a raw value. The shapes are typed by
+// @types/sarif (the SARIF 2.1.0 schema as TypeScript), so the compiler holds the output to it.
 import { DETECTOR_TYPES } from '../engine/index.js';
 import type { Action, Decision } from '../engine/types.js';
+import type { Log, Notification, ReportingDescriptor, Result } from 'sarif';
 import type { ScanReport } from './report.js';
 
-type Level = 'error' | 'warning' | 'note';
+type Level = NonNullable<Result['level']>;
 
 const levelOfAction = (a: Action | null): Level => (a === 'BLOCK' ? 'error' : a === 'MASK' ? 'warning' : 'note');
 const levelOfDecision = (d: Decision): Level => (d === 'BLOCKED' ? 'error' : d === 'ALLOWED_WITH_MASKING' ? 'warning' : 'note');
@@ -31,7 +33,7 @@ export function formatSarif(report: ScanReport, version: string): string {
   }
   const types = [...categories.keys()];
   const index = new Map(types.map((t, i) => [t, i]));
-  const rules = types.map((type) => ({
+  const rules = types.map((type): ReportingDescriptor => ({
     id: type,
     name: ruleName(type),
     shortDescription: { text: `${type.replace(/_/g, ' ').toLowerCase()} (${categories.get(type)})` },
@@ -39,8 +41,8 @@ export function formatSarif(report: ScanReport, version: string): string {
   }));
 
   const artifact = (path: string) => ({ uri: uriOf(path), uriBaseId: '%SRCROOT%' });
-  const results = report.files.flatMap((file) => [
-    ...file.findings.map((f) => ({
+  const results = report.files.flatMap((file): Result[] => [
+    ...file.findings.map((f): Result => ({
       ruleId: f.type,
       ruleIndex: index.get(f.type) as number,
       level: levelOfAction(f.action),
@@ -56,7 +58,7 @@ export function formatSarif(report: ScanReport, version: string): string {
         },
       ],
     })),
-    ...(file.detected ?? []).map((d) => ({
+    ...(file.detected ?? []).map((d): Result => ({
       ruleId: d.type,
       ruleIndex: index.get(d.type) as number,
       level: levelOfDecision(file.decision),
@@ -65,12 +67,12 @@ export function formatSarif(report: ScanReport, version: string): string {
     })),
   ]);
 
-  const notifications = [
-    ...report.skipped.map((s) => ({ level: 'note', message: { text: `skipped ${s.path}: ${s.reason}` }, locations: [{ physicalLocation: { artifactLocation: artifact(s.path) } }] })),
-    ...report.failed.map((f) => ({ level: 'error', message: { text: `${f.path} could not be checked: ${f.error}` }, locations: [{ physicalLocation: { artifactLocation: artifact(f.path) } }] })),
+  const notifications: Notification[] = [
+    ...report.skipped.map((s): Notification => ({ level: 'note', message: { text: `skipped ${s.path}: ${s.reason}` }, locations: [{ physicalLocation: { artifactLocation: artifact(s.path) } }] })),
+    ...report.failed.map((f): Notification => ({ level: 'error', message: { text: `${f.path} could not be checked: ${f.error}` }, locations: [{ physicalLocation: { artifactLocation: artifact(f.path) } }] })),
   ];
 
-  const sarif = {
+  const sarif: Log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
     runs: [
