@@ -1,6 +1,7 @@
 // `preflight scan --server URL --key KEY` against the real service (real Redis, FerretDB, file
 // worker) listening on a real port: the service's policy and audit apply, and any failure to get an
 // answer fails closed (exit 2).
+import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -109,6 +110,23 @@ describe('preflight scan --server', { timeout: 180_000 }, () => {
     const offline = await runCli(['scan', 'config', '--policy', 'lenient.json', '--format', 'json'], { cwd: root });
     expect(offline.code, offline.stderr).toBe(0);
     expect(jsonOf(offline).files[0]!.findings.map((f) => [f.type, f.action])).toEqual([['AWS_ACCESS_KEY', 'MASK']]);
+  });
+
+  it('sends the staged blobs with --staged --server (a pre-commit hook under the organization’s policy)', async () => {
+    const repo = await mkdtemp(join(tmpdir(), 'preflight-cli-server-staged-'));
+    try {
+      const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, encoding: 'utf8' });
+      git('init', '-q');
+      await writeFile(join(repo, 'settings.py'), `AWS_ACCESS_KEY_ID = "${AWS_KEY}"\n`);
+      git('add', 'settings.py');
+      await writeFile(join(repo, 'settings.py'), 'AWS_ACCESS_KEY_ID = None\n');
+      const run = await runCli(['scan', '--staged', '--server', baseUrl, '--format', 'json'], { cwd: repo, env: { PREFLIGHT_API_KEY: org.apiKey } });
+      expect(run.code, run.stderr).toBe(1);
+      expect(typesByPath(jsonOf(run))).toEqual({ 'settings.py': ['AWS_ACCESS_KEY'] });
+      expectNoRawValues(run, RAW);
+    } finally {
+      await rm(repo, { recursive: true, force: true });
+    }
   });
 
   it('fails closed (exit 2): unknown key, inactive policy, unreachable server', async () => {
