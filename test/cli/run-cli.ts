@@ -12,11 +12,12 @@ export interface CliRun {
   stderr: string;
 }
 
-export function runCli(args: string[], opts: { cwd: string; env?: Record<string, string> }): Promise<CliRun> {
+/** `via`: run another program with these arguments instead (such as `script`, for a terminal). */
+export function runCli(args: string[], opts: { cwd: string; env?: Record<string, string>; via?: string }): Promise<CliRun> {
   return new Promise((done) => {
     execFile(
-      process.execPath,
-      [BIN, ...args],
+      opts.via ?? process.execPath,
+      opts.via ? args : [BIN, ...args],
       { cwd: opts.cwd, env: { ...process.env, NO_COLOR: '', ...opts.env }, timeout: 120_000, maxBuffer: 64 * 1024 * 1024 },
       (err, stdout, stderr) => {
         const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;

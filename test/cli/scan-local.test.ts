@@ -2,7 +2,8 @@
 // files: text, a PDF, a DOCX, a PNG (OCR), a binary it cannot read, and files a .gitignore hides.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docx, pngOf, textPdf } from '../helpers/file-fixtures.js';
 import { expectNoRawValues, jsonOf, runCli, typesByPath } from './run-cli.js';
@@ -17,6 +18,7 @@ const IGNORED_KEY = 'AKIAQ7NXMB5JZ3YXK2LT';
 const RAW = [SSN, EMAIL, AWS_KEY, DOCX_EMAIL, PNG_EMAIL, IGNORED_KEY];
 
 let root: string;
+const hasScript = spawnSync('script', ['--version']).status === 0;
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'preflight-cli-'));
@@ -84,6 +86,18 @@ describe('preflight scan PATH (local, offline)', { timeout: 180_000 }, () => {
     expect(run.stdout).toMatch(/BLOCKED for AI_TOOL\.\n$/);
     expect(run.stdout).not.toContain('\x1b[');
     expectNoRawValues(run, RAW);
+  });
+
+  it.runIf(hasScript)('colours its output on a terminal, unless NO_COLOR is set', async () => {
+    // util-linux `script` gives the command a pseudo-terminal.
+    const onTty = (env: Record<string, string>) => runCli(['-qec', `"${process.execPath}" "${resolve('bin/preflight.mjs')}" scan notes.txt /dev/null`], { cwd: root, env, via: 'script' });
+    const coloured = await onTty({ NO_COLOR: '' });
+    expect(coloured.code).toBe(0);
+    expect(coloured.stdout).toContain('\x1b[33mMASK \x1b[0m');
+    const plain = await onTty({ NO_COLOR: '1' });
+    expect(plain.stdout).toContain('notes.txt:2:15  SSN  MASK   ***-**-6789');
+    expect(plain.stdout).not.toContain('\x1b[');
+    expectNoRawValues(coloured, RAW);
   });
 
   it('exits 0 when only MASK rules fire, and scans a file named on the command line even if ignored', async () => {
