@@ -87,7 +87,7 @@ function section(tree: Tree, ours: Array<Awaited<ReturnType<typeof runOurs>>>, t
 ${machineLine()}
 Load average (1/5/15 min) ${load.before.map((x) => x.toFixed(2)).join(' / ')} before, ${load.after.map((x) => x.toFixed(2)).join(' / ')} after: the machine was shared with other work, so both tools had less than the 2 cores.
 Tree (bench/cli-tree.ts, seed 20261128): ${tree.files} files, ${mb.toFixed(1)} MB (${exts}); ${tree.planted.length} planted values (${kinds}). MB = 10^6 bytes.
-Each tool runs ${RUNS} times, alternating, as a fresh process on the whole tree: \`node dist/cli/main.js scan . --format json\` (default policy, ${availableParallelism()} worker threads) and \`gitleaks dir . --report-format json\` (${GITLEAKS_VERSION}, built from the Go module proxy by scripts/run.sh). Wall time from spawn to exit; MB/s from the best run.
+Each tool runs ${RUNS} times, alternating, as a fresh process on the whole tree: \`node dist/cli/main.js scan . --format json\` (default policy, ${availableParallelism()} worker threads) and \`gitleaks dir . --report-format json\` (${GITLEAKS_VERSION}, built from the Go module proxy by scripts/run.sh; it scans up to 40 files at once on goroutines, so both tools may use every core). Wall time from spawn to exit; MB/s from the best run.
 
 | tool | wall s (runs) | MB/s | findings | planted secrets found | planted personal data found | findings on no planted line |
 |---|---|---:|---:|---:|---:|---:|
