@@ -17,6 +17,9 @@ export const LAYERS = {
   services: ['checks', 'detect', 'store', 'jobs', 'compliance', 'files', 'pdf', 'engine', 'errors'],
   workers: ['services', 'checks', 'detect', 'files', 'store', 'jobs', 'compliance', 'pdf', 'engine', 'config', 'errors'],
   api: ['services', 'checks', 'detect', 'store', 'jobs', 'compliance', 'files', 'pdf', 'engine', 'config', 'errors'],
+  // The command line sits on top, beside api and workers: the engine and extractors for local scans,
+  // and the API's policy schema so a policy file is validated as the API validates a policy.
+  cli: ['api', 'files', 'engine'],
 };
 
 /** The SDK-side client ships apart from the service: it may name the service's types, never run its code. */

@@ -2,6 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { benchAuditJournal } from './audit-journal.js';
 import { benchAuthFlood } from './auth-flood.js';
+import { benchCli } from './cli.js';
 import { benchCompliance } from './compliance.js';
 import { benchScale } from './scale.js';
 import { benchTextChecks } from './text-checks.js';
@@ -12,10 +13,14 @@ const BENCHES: Record<string, () => Promise<void>> = {
   compliance: benchCompliance,
   'auth-flood': benchAuthFlood,
   scale: benchScale,
+  cli: benchCli,
 };
 
-/** Run only when named: `scale` seeds 2,000,000 audit records and takes a long while. */
-const ON_REQUEST = new Set(['scale']);
+/**
+ * Run only when named: `scale` seeds 2,000,000 audit records and takes a long while; `cli` needs
+ * gitleaks, which scripts/run.sh builds only when `cli` is named.
+ */
+const ON_REQUEST = new Set(['scale', 'cli']);
 
 const names = process.argv.slice(2);
 const selected = names.length > 0 ? names : Object.keys(BENCHES).filter((name) => !ON_REQUEST.has(name));

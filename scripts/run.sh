@@ -14,8 +14,11 @@ shift
 
 FERRETDB_VERSION=v1.24.2
 SCHEMATHESIS_VERSION=4.32.5
+# The newest gitleaks release the Go module proxy serves (checked 2026-11-28; later ones answer 403).
+GITLEAKS_VERSION=v8.21.2
 CACHE_DIR="${PREFLIGHT_CACHE_DIR:-$HOME/.cache/preflight}"
 export FERRETDB_BIN="$CACHE_DIR/bin/ferretdb-$FERRETDB_VERSION"
+export GITLEAKS_BIN="$CACHE_DIR/bin/gitleaks-$GITLEAKS_VERSION"
 
 log() { echo "preflight: $*" >&2; }
 
@@ -160,9 +163,40 @@ install_schemathesis() {
   touch "$venv/.preflight-installed"
 }
 
+# gitleaks, the CLI benchmark's yardstick (`npm run bench cli`), built from the Go module proxy the
+# way FerretDB is: `go install` is refused for the same reason (the version-list lookup answers 403).
+# Its go.mod still names the module github.com/zricethezav/gitleaks/v8, the proxy serves it as
+# github.com/gitleaks/gitleaks/v8.
+ensure_gitleaks() {
+  [[ -x "$GITLEAKS_BIN" ]] && return
+  mkdir -p "$(dirname "$GITLEAKS_BIN")"
+  with_lock gitleaks build_gitleaks
+}
+build_gitleaks() {
+  [[ -x "$GITLEAKS_BIN" ]] && return
+  log "building gitleaks $GITLEAKS_VERSION (once per machine, about a minute)"
+  gitleaks_tmp=$(mktemp "$GITLEAKS_BIN.XXXXXX")
+  trap 'rm -f "$gitleaks_tmp"' EXIT
+  (
+    work=$(mktemp -d)
+    trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
+    cd "$work"
+    go mod init gitleaks-build >/dev/null 2>&1
+    src=$(go mod download -json "github.com/gitleaks/gitleaks/v8@$GITLEAKS_VERSION" | sed -n 's/^\s*"Dir": "\(.*\)",$/\1/p')
+    [[ -d "$src" ]] || { log "could not download the gitleaks module"; exit 1; }
+    cp -r "$src" src && chmod -R u+w src
+    cd src
+    GOTOOLCHAIN=local GOFLAGS=-buildvcs=false go build -trimpath -ldflags "-X=github.com/zricethezav/gitleaks/v8/cmd.Version=$GITLEAKS_VERSION" -o "$gitleaks_tmp" .
+  )
+  chmod 755 "$gitleaks_tmp"
+  mv -f "$gitleaks_tmp" "$GITLEAKS_BIN"
+  trap - EXIT
+}
+
 # (if-statements, not `a || b`: inside a `||` list bash ignores set -e, so a failed install would go on.)
 ensure_node_modules
 if [[ $mode == fuzz ]]; then ensure_schemathesis; fi
+if [[ $mode == bench && " $* " == *" cli "* ]]; then ensure_gitleaks; fi
 if [[ $mode != eval ]]; then
   ensure_redis
   ensure_postgresql
