@@ -472,10 +472,11 @@ const DENSE_SECOND_SHARE = 4;
 
 /**
  * A slot whose read would decode more than `dense` records (all stored with ticks) is read by its
- * ticks instead. With its records by second (kept for a dense slot, and current: they add up to the
- * slot's records), by its seconds: each counted, those without records skipped, and a second of
- * more than a quarter of `dense` read by its tenths (ten reads instead of one pay off sooner). Without them, by all of its seconds, or tenths where a second would hold
- * more than `dense` on average, each expected to hold its share. A tick is read like a slot (an
+ * ticks instead. With its records by second (kept in Redis for recent slots, and current: they add
+ * up to the slot's records), by its seconds: each counted, those without records skipped, and a
+ * second of more than a quarter of `dense` read by its tenths (ten reads instead of one pay off
+ * sooner). Without them, by all of its seconds, or tenths where a second would hold more than
+ * `dense` on average, each expected to hold its share. A tick is read like a slot (an
  * organization's: its records of the all-organization tick), by text key for a search.
  */
 function withTicks(t: TickReading, slot: Piece, decodes: number, records: number): Piece {
