@@ -2,14 +2,20 @@ import { ScanText } from '../../scan-text.js';
 import { hasCueNear } from '../../text.js';
 import type { DetectorType, Finding } from '../../types.js';
 import { makeFinding, type Detector } from '../detector.js';
-import { labelledNumbers } from './bank-labels.js';
+import { bankLabels, labelledNumbers, type BankLabelKind } from './bank-labels.js';
+import type { Label } from './cues.js';
 import { NEGATIVE, NEGATIVE_WINDOW } from './cues.js';
 
 const ABA_ROUTING: DetectorType = { type: 'ABA_ROUTING', category: 'FINANCIAL' };
 
 // A random 9-digit number passes the checksum one time in ten, so a routing number is reported
-// only as the number a routing label owns ("Routing: 021000021", "ABA# 021000021",
-// "routing_number": "021000021"), never bare. See bank-labels.ts.
+// as the number a routing label owns ("Routing: 021000021", "ABA# 021000021",
+// "routing_number": "021000021"; see bank-labels.ts), or, less surely, as a valid number in the
+// same sentence as a routing label that does not own it ("021000021 is the routing number",
+// "routing number (ABA) for wires from our Chase account: 021000021"), never bare. Microsoft
+// Purview's ABA rule likewise takes a checksum-valid number with a routing keyword within 300
+// characters; a sentence and 100 characters is narrower, and "routing" followed by a network's
+// word is no such keyword ("routing table entry 021000021").
 
 /**
  * First two digits: 00-12 banks, 21-32 thrift institutions, 61-72 electronic (ACH) and 80
@@ -24,6 +30,20 @@ export function abaValid(digits: string): boolean {
   const sum = [3, 7, 1, 3, 7, 1, 3, 7, 1].reduce((total, weight, i) => total + weight * (d[i] ?? 0), 0);
   return sum % 10 === 0;
 }
+
+/** A routing label this close in the number's sentence vouches for a valid number it does not own. */
+const NEAR = 100;
+/** After "routing": words of networks and message queues, not of banks ("routing table entry 021000021"). */
+const NOT_BANK_AFTER = /^[\s_-]*(?:table|tables|rule|rules|key|keys|policy|policies|protocol|entry|entries|path|paths|logic|config|configuration|layer|loop)\b/i;
+const SENTENCE_END = /[.!?]\s|\n/;
+
+function vouches(text: string, label: Label<BankLabelKind>): boolean {
+  const phrase = text.slice(label.start, label.end).toLowerCase();
+  if (phrase === 'routing') return !NOT_BANK_AFTER.test(text.slice(label.end, label.end + 16));
+  return phrase !== 'r/t';
+}
+/** Nine digits alone: not part of a longer number, a decimal, a date or a dashed or dotted group. */
+const NINE_DIGITS = /(?<![\d\-./,])\d{9}(?![\d\-/,]|\.\d)/g;
 
 export const abaRouting: Detector = {
   ...ABA_ROUTING,
@@ -40,6 +60,21 @@ export const abaRouting: Detector = {
           : 0.85;
       found.push(makeFinding(ABA_ROUTING, text, n.start, n.end, confidence));
     }
-    return found;
+    const routing = bankLabels(text, shared).filter((label) => label.kind === 'routing' && vouches(text, label));
+    if (routing.length === 0) return found;
+    // A number another label owns ("account 123456789" beside a routing label) is that label's.
+    const owned = new Set(shared.once(labelledNumbers).map((n) => n.start));
+    for (const match of text.matchAll(NINE_DIGITS)) {
+      const start = match.index;
+      const end = start + 9;
+      if (owned.has(start) || !abaValid(match[0])) continue;
+      const near = routing.some((l) => {
+        const [from, to] = l.end <= start ? [l.end, start] : [end, l.start];
+        return to - from <= NEAR && !SENTENCE_END.test(text.slice(from, to));
+      });
+      if (!near) continue;
+      found.push(makeFinding(ABA_ROUTING, text, start, end, hasCueNear(text, start, end, NEGATIVE, NEGATIVE_WINDOW) ? 0.45 : 0.7));
+    }
+    return found.sort((a, b) => a.start - b.start);
   },
 };

@@ -96,9 +96,14 @@ function numberAfter(text: string, label: Label<BankLabelKind>, limit: number): 
   return { label, start, end, digits: value.replaceAll('-', '') };
 }
 
+/** The bank labels of the text, in text order (once per scan). */
+export function bankLabels(text: string, shared = new ScanText(text)): Label<BankLabelKind>[] {
+  return shared.once(findLabels);
+}
+
 /** For each bank label in the text, the numbers it owns, in text order. */
 export function labelledNumbers(text: string, shared = new ScanText(text)): LabelledNumber[] {
-  const labels = findLabels(text, shared);
+  const labels = bankLabels(text, shared);
   const columns = columnCells(text, labels, headerCell);
   const headers = new Set(columns.map((cell) => cell.label));
   const numbers: LabelledNumber[] = [];

@@ -12,7 +12,12 @@ const SWIFT_BIC: DetectorType = { type: 'SWIFT_BIC', category: 'FINANCIAL' };
 // optional 3 of branch: DEUTDEFF, DEUTDEFF500. Eight capitals are also headings and shouted
 // words (OVERVIEW passes, VI being a country), so a BIC is only the first word after a label:
 // "SWIFT: DEUTDEFF", "BIC COBADEFFXXX", "swift_code": "NWBKGB2L", or a cell in a table column
-// headed by a label. The adjective "swift" is no label.
+// headed by a label. The adjective "swift" is no label. Less surely, a code on the same line as a
+// label in the same sentence that does not own it ("DEUTDEFF500 is their BIC", "the SWIFT of the
+// receiving bank is COBADEFFXXX"), when its form is a code's and not a shouted word's: a digit in
+// its location or branch, the branch XXX, or capitals in a line that is not shouted (it has
+// lower-case letters) (Microsoft Purview's SWIFT rule takes a keyword within 300 characters; a
+// sentence and 100 characters is narrower).
 const findLabels = labelFinder([
   ['label', ['SWIFT', 'Swift', 'swift code', 'swift bic', 'swift/bic', 'swift address', 'bic', 'bic code',
     'bank identifier code', 'bank identifier']],
@@ -34,11 +39,23 @@ const SHAPE = /^[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/;
 /** English words in capitals that fit the shape and may follow a label. */
 const WORDS = new Set([
   'REQUIRED', 'PROVIDED', 'ATTACHED', 'VERIFIED', 'ACCEPTED', 'DECLINED', 'ASSIGNED', 'DISABLED', 'FINISHED',
-  'OVERVIEW',
+  'OVERVIEW', 'BENEFICIARY',
 ]);
 
 function isUpperAlnum(c: number): boolean {
   return isDigitCode(c) || (c >= 65 && c <= 90);
+}
+
+/** A code's form no English word has: a digit after the country, or the head office's branch XXX. */
+const CODE_FORM = /^[A-Z]{6}(?:[A-Z0-9]{2}[0-9A-Z]*[0-9][A-Z0-9]*|[A-Z0-9]{2}XXX)$/;
+const NEAR = 100;
+const SENTENCE_END = /[.!?]\s|\n/;
+/** An 8- or 11-character capital code standing alone. */
+const CANDIDATE = /(?<![A-Za-z0-9])[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?(?![A-Za-z0-9])/g;
+
+function lineOf(text: string, at: number): { start: number; end: number } {
+  const end = text.indexOf('\n', at);
+  return { start: text.lastIndexOf('\n', at) + 1, end: end === -1 ? text.length : end };
 }
 
 export function bicShaped(value: string): boolean {
@@ -77,6 +94,22 @@ export const swiftBic: Detector = {
       const confidence = hasCueNear(text, start, end, NEGATIVE, NEGATIVE_WINDOW) ? 0.45 : 0.8;
       found.push(makeFinding(SWIFT_BIC, text, start, end, confidence));
     }
-    return found;
+    const owners = labels.filter((label) => label.kind === 'label');
+    if (owners.length === 0) return found;
+    for (const match of text.matchAll(CANDIDATE)) {
+      const start = match.index;
+      const end = start + match[0].length;
+      if (seen.has(start) || !bicShaped(match[0])) continue;
+      const line = lineOf(text, start);
+      if (!CODE_FORM.test(match[0]) && !/[a-z]/.test(text.slice(line.start, line.end))) continue;
+      const near = owners.some((l) => {
+        const [from, to] = l.end <= start ? [l.end, start] : [end, l.start];
+        return to - from <= NEAR && !SENTENCE_END.test(text.slice(from, to));
+      });
+      if (!near) continue;
+      seen.add(start);
+      found.push(makeFinding(SWIFT_BIC, text, start, end, hasCueNear(text, start, end, NEGATIVE, NEGATIVE_WINDOW) ? 0.45 : 0.65));
+    }
+    return found.sort((a, b) => a.start - b.start);
   },
 };

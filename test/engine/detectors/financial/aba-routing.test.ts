@@ -64,6 +64,23 @@ describe('ABA_ROUTING', () => {
     expect(found(text, 'ABA_ROUTING')).toEqual([]);
   });
 
+  it.each([
+    ['before its label', '021000021 is the routing number for Chase', '021000021'],
+    ['after words a label does not own', 'Routing number (ABA) for wires from our Chase account at branch 12: 021000021', '021000021'],
+    ['beside an RTN', 'RTN of the payee bank, as printed on the cheque: 122105155', '122105155'],
+  ])('finds, less surely, a valid number in the sentence of a routing keyword that does not own it: %s', (_name, text, number) => {
+    expect(found(text, 'ABA_ROUTING')).toEqual([number]);
+    expect(confidence(text)).toBe(0.7);
+  });
+
+  it.each([
+    ['"routing" of a network', 'Routing table entry 021000021 updated, routing key 011000015'],
+    ['another sentence', 'Routing number on file. Then 021000021 is a count.'],
+    ['a number an account label owns', 'Routing number 021000021, account 011000015'],
+  ])('does not take a number near a routing keyword when it is %s', (_name, text) => {
+    expect(found(text, 'ABA_ROUTING')).toEqual(text.includes('account') ? ['021000021'] : []);
+  });
+
   it('implements the 3-7-1 checksum and prefix ranges', () => {
     expect(abaValid('021000021')).toBe(true);
     expect(abaValid('021000022')).toBe(false);

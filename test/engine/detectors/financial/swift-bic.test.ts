@@ -45,9 +45,21 @@ describe('SWIFT_BIC', () => {
     ['digits in the bank code', 'SWIFT: DEU1DEFF'],
     ['a code glued to more letters', 'SWIFT: DEUTDEFFx'],
     ['a code on the next line', 'SWIFT\nDEUTDEFF'],
-    ['a code far from its label', 'SWIFT transfers take days, sent over the network: DEUTDEFF'],
+    ['a code in another sentence than its label', 'SWIFT transfers take days. Sent over the network to DEUTDEFF'],
+    ['a shouted word near a label', 'SWIFT BENEFICIARY DETAILS'],
+    ['capitals near a label in a shouted line', 'SWIFT TRANSFERS FOR DEUTDEFF'],
+    ['a code more than 100 characters from its label', `BIC ${'x'.repeat(101)} DEUTDEFF500`],
   ])('rejects %s', (_name, text) => {
     expect(found(text, 'SWIFT_BIC')).toEqual([]);
+  });
+
+  it.each([
+    ['before its label', 'DEUTDEFF500 is their BIC code', 'DEUTDEFF500'],
+    ['after words a label does not own', 'the SWIFT of the receiving bank is COBADEFFXXX, thanks', 'COBADEFFXXX'],
+    ['letters only, in a line that is not shouted', 'SWIFT transfers take days, sent over the network: DEUTDEFF', 'DEUTDEFF'],
+  ])('finds, less surely, a code in the sentence of a label that does not own it: %s', (_name, text, code) => {
+    expect(found(text, 'SWIFT_BIC')).toEqual([code]);
+    expect(confidence(text)).toBe(0.65);
   });
 
   it('checks the shape and the country', () => {
