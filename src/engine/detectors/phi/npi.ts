@@ -35,6 +35,14 @@ const CUE_WINDOW = 60;
  * (rendering), 32a (service facility), 33a (billing provider).
  */
 const FORM_BOX = /(?<![A-Za-z0-9])(?:17b|24j|32a|33a)\.?[ \t]{1,4}$/i;
+/**
+ * A service line of a CMS-1500 claim (box 24, NUCC instructions): date of service, place of
+ * service, CPT/HCPCS code, modifiers, diagnosis pointer, charges, units, and last the rendering
+ * provider's NPI (24J). The header naming 24J may be many lines up, so the line's own form is the
+ * cue, in a text that names a claim or an NPI somewhere.
+ */
+const SERVICE_LINE = /^[ \t]*\d{1,2}[/-]\d{1,2}[/-]\d{2,4}\b(?=.*(?<![\d.])(?:\d{5}|[A-Z]\d{4})(?![\d.])).*\d\.\d{2}\b[^\n]*$/;
+const CLAIM_WORDS = /\bNPI\b|CMS-?1500|HCFA|\b24\s?J\b|rendering\s+provider/i;
 /** A phone label just before the number makes it a phone number whatever else is near. */
 const PHONE_LABEL = cueWords('phone|tel|telephone|fax|mobile|mob|cell|call|ph|office|direct|callback|whatsapp|sms');
 const PHONE_LABEL_WINDOW = 15;
@@ -97,6 +105,13 @@ export const npi: Detector = {
     const inNpiColumn = shared.hasAny(HEADER_WORDS) ? cellStartTest(text, isNpiHeader) : undefined;
     const hl7 = hl7Components(text, shared);
     const providers = hl7.length === 0 ? undefined : new Set(hl7.filter(isHl7Provider).map((c) => c.start));
+    let claim: boolean | undefined;
+    const onServiceLine = (start: number, end: number) => {
+      const lineEnd = text.indexOf('\n', end);
+      if (text.slice(end, lineEnd === -1 ? text.length : lineEnd).trim() !== '') return false;
+      if (!SERVICE_LINE.test(text.slice(text.lastIndexOf('\n', start) + 1, start))) return false;
+      return (claim ??= CLAIM_WORDS.test(text));
+    };
     for (const m of text.matchAll(TEN_DIGITS)) {
       const value = m[0];
       const start = m.index;
@@ -105,7 +120,8 @@ export const npi: Detector = {
       if (!isWholeToken(text, start, end)) continue;
       const boxed = FORM_BOX.test(text.slice(Math.max(0, start - 10), start));
       const inColumn = providers?.has(start) === true || inNpiColumn?.(start) === true;
-      const cued = (inColumn || boxed || hasCueNear(text, start, end, CUE, CUE_WINDOW)) && !phoneLabelled(text, start);
+      const cued =
+        (inColumn || boxed || hasCueNear(text, start, end, CUE, CUE_WINDOW) || onServiceLine(start, end)) && !phoneLabelled(text, start);
       found.push(makeFinding(NPI, text, start, end, lessIfFictitious(text, start, end, cued ? WITH_CUE : WITHOUT_CUE)));
     }
     return found;

@@ -75,6 +75,19 @@ describe('NPI', () => {
     expect(scored(csv, 'NPI')).toEqual([{ value: '1245319599', confidence: 0.95 }]);
   });
 
+  it('takes the last number of each CMS-1500 service line as the rendering provider NPI (24J), however far below the header', () => {
+    const lines = ['5/5/25   11   99214        A   129.00   1   1245319599', '05/06/2025 22 G0438 25 AB 85.00 1 1234567893'];
+    const claim = `HEALTH INSURANCE CLAIM FORM (CMS-1500)\n${'\n'.repeat(8)}${lines.map((l) => `    ${l}`).join('\n')}\n25. FEDERAL TAX I.D. NUMBER: 48-7835983`;
+    expect(scored(claim, 'NPI')).toEqual([
+      { value: '1245319599', confidence: 0.95 },
+      { value: '1234567893', confidence: 0.95 },
+    ]);
+    // Not the last on its line, no service date first, or no claim named anywhere: no cue.
+    expect(found(`CMS-1500\n5/5/25 11 99214 A 129.00 1 1245319599 more`, 'NPI')).toEqual([]);
+    expect(found(`CMS-1500\ninvoice 11 99214 A 129.00 1 1245319599`, 'NPI')).toEqual([]);
+    expect(found(`5/5/25   11   99214   A   129.00   1   1245319599`, 'NPI')).toEqual([]);
+  });
+
   it('reports no random 10-digit number without context', () => {
     const text = randomDigits(7, 2000, 10, '12').join(' ');
     expect(found(text, 'NPI')).toEqual([]);
