@@ -38,7 +38,8 @@ function confidence(text: string, n: LabelledNumber, bankWords: boolean): number
 
 export const bankAccount: Detector = {
   ...BANK_ACCOUNT,
-  keywords: ['account', 'acct', 'a/c', 'checking', 'savings'],
+  // With the Japanese and Korean account labels (bank-labels.ts).
+  keywords: ['account', 'acct', 'a/c', 'checking', 'savings', '口座', '振込先', '계좌'],
   find(text, earlier, shared = new ScanText(text)) {
     const found: Finding[] = [];
     const named = earlier.filter((f) => NAMED_ALREADY.has(f.type)).sort((a, b) => a.start - b.start);

@@ -28,6 +28,21 @@ const findLabels = labelFinder<BankLabelKind>([
   ['plain-account', ['account', 'a/c']],
 ]);
 
+/**
+ * Account labels in Japanese and Korean, which the word-start table above (Latin letters) does not
+ * see: 口座番号 / 口座 (account number / account, with 銀行口座, 預金口座 and 振込先 "pay to"), and
+ * 계좌번호 / 계좌 (account number / account). CJK has no word edges to check.
+ */
+const CJK_ACCOUNT = /口座番号|銀行口座|預金口座|口座|振込先|계좌번호|계좌/g;
+const HAS_CJK = /[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]/;
+
+function allLabels(text: string, shared: ScanText): Label<BankLabelKind>[] {
+  const labels = findLabels(text, shared);
+  if (!HAS_CJK.test(text)) return labels;
+  for (const m of text.matchAll(CJK_ACCOUNT)) labels.push({ kind: 'account', start: m.index, end: m.index + m[0].length });
+  return labels.sort((a, b) => a.start - b.start);
+}
+
 /** Words around a value that say a plain "account" label is about a bank. */
 export const BANK_WORDS = cueRegex([
   'bank', 'banking', 'routing', 'aba', 'wire', 'ach', 'iban', 'swift', 'bic', 'sort code', 'deposit', 'direct deposit',
@@ -98,7 +113,7 @@ function numberAfter(text: string, label: Label<BankLabelKind>, limit: number): 
 
 /** The bank labels of the text, in text order (once per scan). */
 export function bankLabels(text: string, shared = new ScanText(text)): Label<BankLabelKind>[] {
-  return shared.once(findLabels);
+  return shared.once(allLabels);
 }
 
 /** For each bank label in the text, the numbers it owns, in text order. */

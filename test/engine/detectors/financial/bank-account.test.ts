@@ -93,3 +93,18 @@ describe('BANK_ACCOUNT in CSV with quoted cells', () => {
     expect(found(csv, 'BANK_ACCOUNT')).toEqual(['96905645']);
   });
 });
+
+describe('BANK_ACCOUNT under Japanese and Korean labels', () => {
+  it.each([
+    ['口座番号 (account number) after the bank and branch', '振込先: みずほ銀行 梅田支店 普通 口座番号 3961637\n', '3961637'],
+    ['口座番号 with a full-width colon', '口座番号：1234567', '1234567'],
+    ['계좌 (account) after the bank', '환불 계좌: 신한은행 299-575-071430\n연락처: 010-2630-7584.', '299-575-071430'],
+  ])('finds the number %s', (_name, text, number) => {
+    expect(found(text, 'BANK_ACCOUNT')).toEqual([number]);
+  });
+
+  it('takes no number a CJK text holds without an account label', () => {
+    expect(found('注文番号 #81441 の返金 3961637', 'BANK_ACCOUNT')).toEqual([]);
+    expect(found('주문번호 ORD047434347 연락처 299-575-071430', 'BANK_ACCOUNT')).toEqual([]);
+  });
+});
