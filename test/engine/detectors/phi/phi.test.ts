@@ -125,3 +125,24 @@ describe('PHI', () => {
     expect(found(text, 'PHI')).toEqual(['chemotherapy']);
   });
 });
+
+describe('PHI from the description beside an ICD-10 code', () => {
+  const patient = 'Patient: Jane Roe  DOB 01/02/1960\n';
+  it.each([
+    ['the rest of the code\'s line', `${patient}Diagnosis ......... K21.9 gastro-esophageal reflux disease\nSig: 2 puffs PRN\n`, ['gastro-esophageal reflux disease']],
+    ['the words before "(code)"', `${patient}Diagnosis: low back pain (M54.50); seen today\n`, ['low back pain']],
+    [
+      'parentheses after each code of a claim line',
+      `${patient}21. DIAGNOSIS OR NATURE OF ILLNESS OR INJURY   ICD Ind. 0\n    A. F10.20  (alcohol dependence)     B. F41.1  (generalized anxiety disorder)\n`,
+      ['alcohol dependence', 'generalized anxiety disorder'],
+    ],
+  ])('takes %s as a diagnosis', (_name, text, expected) => {
+    expect(found(text, 'PHI')).toEqual(expected);
+  });
+
+  it('takes no words with digits, nor a code\'s neighbour in another cell, as a description', () => {
+    expect(found(`${patient}Diagnosis: K21.9 (2 visits)`, 'PHI')).toEqual([]);
+    expect(found(`${patient}Diagnosis: K21.9, 12 Main St`, 'PHI')).toEqual([]);
+  });
+});
+
