@@ -446,6 +446,33 @@ function byMailbox(text: string, names: Names): void {
   }
 }
 
+// A name on the line of an email address whose local part spells one of its words: a table row
+// printed by pandas or psql ("2  Keisha Patel    keisha89@fastmail.com"), a form ("Account:
+// tylerreinholt30@icloud.com (verified: Tyler Reinholt, DOB …)"). The address says whose it is.
+const NEIGHBOUR_REACH = 48;
+const CAPITALIZED = /(?<![\p{L}\p{N}'’-])\p{Lu}[\p{L}'’-]*/gu;
+
+function byEmailNeighbour(text: string, emails: readonly Finding[], names: Names): void {
+  for (const email of emails) {
+    const local = fold(email.value.slice(0, email.value.indexOf('@')));
+    if (local.length < 3) continue;
+    // The line's ends, looked for within reach only (a text of one long line has none).
+    let from = Math.max(0, email.start - NEIGHBOUR_REACH);
+    from += text.slice(from, email.start).lastIndexOf('\n') + 1;
+    const after = text.slice(email.end, email.end + NEIGHBOUR_REACH);
+    const to = email.end + (after.includes('\n') ? after.indexOf('\n') : after.length);
+    const words = [...text.slice(from, to).matchAll(CAPITALIZED)].map((m) => ({ start: from + m.index, word: fold(m[0]) }));
+    // Only words the local part spells are worth reading a name around: most lines have none.
+    if (!words.some(({ word }) => word.length >= 3 && local.includes(word))) continue;
+    for (const { start } of words) {
+      if (start >= email.start && start < email.end) continue;
+      const name = readName(text, start, 4, false);
+      if (name === null || name.words.length < 2 || (name.start < email.start && name.end > email.start)) continue;
+      if (name.words.some((w) => w.length >= 3 && local.includes(w))) names.add(name.start, name.end, MAILBOX_MATCHED);
+    }
+  }
+}
+
 // The speaker of a line of an exported chat: "[14/2/23, 19:14] Begoña Zhang: …",
 // "14/02/2023, 19:14 - Begoña Zhang: …". The export puts people's names there.
 const CHAT_SPEAKER = /^[ \t]*(?:\[[\d/.,: \-APMapm]{4,24}\]|\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4},? \d{1,2}:\d\d(?::\d\d)?(?: ?[APap][Mm])? [-–])[ \t]+(?=\p{Lu})/gmu;
@@ -599,6 +626,8 @@ export const personName: Detector = {
     if (shared.hasAny(PAYMENT_WORDS)) byPayment(text, names);
     if (text.includes('individual')) byIndividual(text, names);
     if (shared.hasAny(CJK_LABEL_WORDS)) byCjkLabel(text, names);
+    const emails = earlier.filter((f) => f.type === 'EMAIL');
+    if (emails.length > 0) byEmailNeighbour(text, emails, names);
     // Another detector's finding (an email address, a street address) owns its characters.
     const claimed = overlapTest(earlier.filter((f) => f.category === 'PII'));
     return [...names.best.values()].filter((f) => !claimed(f.start, f.end));

@@ -248,3 +248,22 @@ describe('PERSON_NAME: forms, statements and letters written elsewhere', () => {
     expect(masked).toBe("PATIENT'S NAME (Last, First, MI): [PERSON_NAME]\nSignature: ____[PERSON_NAME]____\n氏名: [PERSON_NAME]\n");
   });
 });
+
+describe('PERSON_NAME beside an email address that spells it', () => {
+  it.each([
+    ['a pandas row', '                 name                          email\n2  Keisha Thibodeaux-Mensah    keishathibodeauxmensah62@hotmail.com', ['Keisha Thibodeaux-Mensah']],
+    ['a row with a middle initial', '1  Grace Q. Dubois    grace90@yahoo.com    1 (444) 412-8921', ['Grace Q. Dubois']],
+    ['a name after the address', 'Account: tylerreinholt30@icloud.com (verified: Tyler Reinholt, DOB Dec 19 1990)', ['Tyler Reinholt']],
+  ])('finds %s', (_name, text, names) => {
+    expect(found(text, 'PERSON_NAME')).toEqual(names);
+  });
+
+  it.each([
+    ['a team the address does not spell', 'Contact Support Team at help@acme.com'],
+    ['a name on another line', 'Keisha Patel\n\nkeisha89@fastmail.com'],
+    ['a name far along the line', `Keisha Patel ${'x'.repeat(60)} keisha89@fastmail.com`],
+  ])('takes no %s', (_name, text) => {
+    expect(found(text, 'PERSON_NAME')).toEqual([]);
+  });
+});
+
