@@ -126,7 +126,10 @@ describe('AuditLog.list over a dense slot', () => {
     // too, by seconds it has no counts of (40 records are too few to keep them), and the dense slot's
     // seconds of more than 10 records by their tenths. A bound of 2: tenths, page 1 only (a tenth
     // holds 0.25 records on average, so a walk would read thousands of them).
-    for (const [denseSlot, level, walk] of [[undefined, 'seconds', true], [10, 'uncounted seconds and tenths', true], [2, 'tenths', false]] as const) {
+    const variants = [[undefined, 'seconds', true], [10, 'uncounted seconds and tenths', true], [2, 'tenths', false]] as const;
+    // A search of all organizations is not counted: it reads every tick with records to total them
+    // (6,000 tenths at a bound of 2), so it is asked at the service's bound only.
+    for (const [denseSlot, level, walk] of q.search !== undefined && q.orgId === undefined ? variants.slice(0, 1) : variants) {
       const log = auditLog(denseSlot);
       const want = expected(q);
       reads.length = 0;
