@@ -12,8 +12,8 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
-/** What the SDK needs (httpx, cryptography), its tests (pytest), and a build backend for `pip install ./clients/python`. */
-export const PYTHON_PINS = ['httpx==0.28.1', 'cryptography==44.0.0', 'pytest==8.3.4', 'setuptools==75.8.0'];
+/** What the SDK needs (httpx, cryptography), its tests (pytest, mypy), and a build backend for `pip install ./clients/python`. */
+export const PYTHON_PINS = ['httpx==0.28.1', 'cryptography==44.0.0', 'pytest==8.3.4', 'mypy==1.13.0', 'setuptools==75.8.0'];
 
 export async function pythonVenv(): Promise<string> {
   const cache = process.env.PREFLIGHT_CACHE_DIR ?? join(homedir(), '.cache', 'preflight');

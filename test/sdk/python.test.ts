@@ -2,7 +2,7 @@
 // per machine (test/sdk/python-venv.ts), on the package as `pip install` builds it, with the
 // service's URL and admin token in the environment. The README's quick start is run as written.
 import { execFile } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -58,6 +58,14 @@ describe('the Python SDK', () => {
     expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
     expect(result.stdout).toMatch(/\b\d+ passed\b/);
     expect(result.stdout).not.toMatch(/\b(failed|error)\b/);
+  });
+
+  it('is typed: py.typed ships, and mypy --strict passes on the package as built', { timeout: 120_000 }, async () => {
+    await access(join(site, 'preflight_sdk', 'py.typed'));
+    const result = await inVenv(python, ['-m', 'mypy', '--strict', '--cache-dir', join(work, 'mypy'), '-p', 'preflight_sdk'], { MYPYPATH: site });
+    expect(result.code, result.stdout).toBe(0);
+    const tests = await inVenv(python, ['-m', 'mypy', '--cache-dir', join(work, 'mypy'), 'clients/python/tests'], { MYPYPATH: `${site}${delimiter}clients/python/tests` });
+    expect(tests.code, tests.stdout).toBe(0);
   });
 
   it('runs the README quick start as written: a masked check from Python', { timeout: 60_000 }, async () => {

@@ -1,7 +1,11 @@
 // @preflight/sdk (packages/sdk) against the real service on a real port, with real Redis, FerretDB
 // and file worker; retries and timeouts against real local HTTP servers that misbehave on purpose.
+import { execFile } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LicenseError, Preflight, PreflightError, PreflightTimeoutError, retryDelayMs, type PendingCheck } from '../../packages/sdk/src/index.js';
 import { ADMIN_TOKEN, createOrg, drained } from '../helpers/app.js';
@@ -173,5 +177,15 @@ describe('retries and timeouts', () => {
     expect(retryDelayMs(3, undefined, opts, () => 0)).toBe(0);
     expect(retryDelayMs(10, undefined, opts, () => 0.5)).toBe(500);
     expect(retryDelayMs(0, 2, { ...opts, maxDelayMs: 5000 }, () => 0.5)).toBe(2050);
+  });
+});
+
+describe('the package', () => {
+  it('builds with tsc on its own (nothing outside packages/sdk/src) and works as built', { timeout: 120_000 }, async () => {
+    // rootDir is packages/sdk/src: an import of the service's code would fail this build.
+    await promisify(execFile)(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'packages/sdk/tsconfig.json']);
+    const built = (await import(pathToFileURL(resolve('packages/sdk/dist/index.js')).href)) as typeof import('../../packages/sdk/src/index.js');
+    const result = await new built.Preflight({ baseUrl: s.baseUrl, apiKey: s.org.apiKey }).checkText(`SSN ${SSN}`, 'CUSTOMER');
+    expect(result.masked_content).toBe('SSN [SSN]');
   });
 });

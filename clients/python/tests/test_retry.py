@@ -6,10 +6,11 @@ import time
 
 import pytest
 
+from conftest import Answer
 from preflight_sdk import AsyncClient, Client, PreflightError, PreflightTimeoutError, RetryPolicy, retry_delay
 
-OK = (200, {}, {"preflight_id": "pf_1", "decision": "ALLOWED", "summary": "ok", "detected": [], "masked_content": "hi", "policy_version": "1.0", "created_at": "2026-11-28T00:00:00Z"})
-LIMITED = (429, {"retry-after": "1"}, {"detail": "Rate limit reached.", "code": "rate_limited", "retry_after": 1})
+OK: Answer = (200, {}, {"preflight_id": "pf_1", "decision": "ALLOWED", "summary": "ok", "detected": [], "masked_content": "hi", "policy_version": "1.0", "created_at": "2026-11-28T00:00:00Z"})
+LIMITED: Answer = (429, {"retry-after": "1"}, {"detail": "Rate limit reached.", "code": "rate_limited", "retry_after": 1})
 
 
 def test_waits_retry_after_on_429_then_succeeds(scripted) -> None:

@@ -44,4 +44,4 @@ def retry_delay(attempt: int, retry_after: Optional[int], policy: RetryPolicy, r
     """Seconds before retry number ``attempt`` (0 for the first); None when told to wait too long."""
     if retry_after is not None:
         return None if retry_after > policy.max_delay else retry_after + rand() * policy.base_delay
-    return rand() * min(policy.max_delay, policy.base_delay * 2**attempt)
+    return rand() * min(policy.max_delay, policy.base_delay * 2.0**attempt)
