@@ -173,9 +173,9 @@ export class Preflight {
 
   /** Analytics of an organization (id or slug): admin token. */
   readonly analytics = {
-    summary: (orgId: string, period: Period = '30d') => this.analyticsRead<OrgAnalytics>(orgId, '', period),
-    timeseries: (orgId: string, period: Period = '30d') => this.analyticsRead<AnalyticsTimeseries>(orgId, '/timeseries', period),
-    detections: (orgId: string, period: Period = '30d') => this.analyticsRead<DetectionBreakdown>(orgId, '/detections', period),
+    summary: (orgId: string, period: Period = '30d', signal?: AbortSignal) => this.analyticsRead<OrgAnalytics>(orgId, '', period, signal),
+    timeseries: (orgId: string, period: Period = '30d', signal?: AbortSignal) => this.analyticsRead<AnalyticsTimeseries>(orgId, '/timeseries', period, signal),
+    detections: (orgId: string, period: Period = '30d', signal?: AbortSignal) => this.analyticsRead<DetectionBreakdown>(orgId, '/detections', period, signal),
   };
 
   /** A license client on this service's address and transport settings. */
@@ -184,8 +184,8 @@ export class Preflight {
     return new LicenseClient({ baseUrl, licenseKey, timeoutMs, retry, fetch, ...options });
   }
 
-  private async analyticsRead<T>(orgId: string, suffix: string, period: Period): Promise<T> {
-    const call: Call = { path: `/api/orgs/${encodeURIComponent(orgId)}/analytics${suffix}`, query: { period }, headers: this.adminHeader() };
+  private async analyticsRead<T>(orgId: string, suffix: string, period: Period, signal: AbortSignal | undefined): Promise<T> {
+    const call: Call = { path: `/api/orgs/${encodeURIComponent(orgId)}/analytics${suffix}`, query: { period }, headers: this.adminHeader(), signal };
     return this.http.json<T>(call);
   }
 
