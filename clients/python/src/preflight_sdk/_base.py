@@ -91,6 +91,11 @@ class BaseClient:
         self.timeout = timeout
         self.retry = RetryPolicy(max_retries, base_delay, max_delay)
         self._public_keys: Dict[Optional[str], str] = {}
+        self._open()
+
+    def _open(self) -> None:
+        """Makes the HTTP client: httpx.Client or httpx.AsyncClient."""
+        raise NotImplementedError
 
     def _key(self) -> Dict[str, str]:
         if not self.api_key:

@@ -32,8 +32,9 @@ from .types import (
 class AsyncClient(BaseClient):
     """``AsyncClient(base_url, api_key, admin_token, timeout=30, max_retries=3)``; use it in ``async with`` or aclose() it."""
 
-    def __init__(self, base_url: Optional[str] = None, api_key: Optional[str] = None, admin_token: Optional[str] = None, **options: Any) -> None:
-        super().__init__(base_url, api_key, admin_token, **options)
+    _http: httpx.AsyncClient
+
+    def _open(self) -> None:
         self._http = httpx.AsyncClient(base_url=self.base_url)
 
     async def __aenter__(self) -> "AsyncClient":

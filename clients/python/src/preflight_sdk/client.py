@@ -31,8 +31,9 @@ ProgressCallback = Callable[[PendingCheck], None]
 class Client(BaseClient):
     """``Client(base_url, api_key, admin_token, timeout=30, max_retries=3)``; use it in a ``with`` block or close() it."""
 
-    def __init__(self, base_url: Optional[str] = None, api_key: Optional[str] = None, admin_token: Optional[str] = None, **options: Any) -> None:
-        super().__init__(base_url, api_key, admin_token, **options)
+    _http: httpx.Client
+
+    def _open(self) -> None:
         self._http = httpx.Client(base_url=self.base_url)
 
     def __enter__(self) -> "Client":
