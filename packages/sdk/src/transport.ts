@@ -151,8 +151,9 @@ export class Transport {
     } catch (err) {
       if (call.signal?.aborted) throw call.signal.reason;
       if (timeout.aborted) throw new PreflightTimeoutError(`${call.method ?? 'GET'} ${call.path}: no answer within ${timeoutMs} ms`);
-      const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message;
-      throw new PreflightConnectionError(`cannot reach ${this.baseUrl} (${cause})`, { cause: err });
+      const { cause } = err as { cause?: { code?: string; message?: string } };
+      const why = cause?.code ?? cause?.message ?? (err as Error).message;
+      throw new PreflightConnectionError(`cannot reach ${this.baseUrl} (${why})`, { cause: err });
     }
   }
 }
