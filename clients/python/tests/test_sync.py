@@ -64,6 +64,7 @@ def test_audit_iterates_across_pages_by_cursor(org: Dict[str, str]) -> None:
         first = pf.audit_page(limit=2)
         assert len(first["items"]) == 2 and first["next_cursor"] is not None
         assert [item["preflight_id"] for item in pf.audit(limit=2)] == ids[::-1]
+        assert pf.audit_page(from_="2000-01-01", to="2000-01-02")["total"] == 0
     with Client(BASE_URL, admin_token=ADMIN_TOKEN) as admin:
         assert sorted(i["preflight_id"] for i in admin.audit(org_id=org["org_id"], decision="MASK", limit=3)) == sorted(ids)
 

@@ -127,7 +127,9 @@ class BaseClient:
         return Request("GET", f"/api/preflight/{preflight_id}/masked-file", {**self._reader(), "accept": "*/*"})
 
     def _audit(self, query: Dict[str, Any]) -> Request:
-        return Request("GET", "/api/audit", self._reader(), params=_drop_none(query))
+        # `from` is a Python keyword: callers write from_.
+        params = {("from" if k == "from_" else k): v for k, v in query.items()}
+        return Request("GET", "/api/audit", self._reader(), params=_drop_none(params))
 
     def _analytics(self, org_id: str, suffix: str, period: str) -> Request:
         return Request("GET", f"/api/orgs/{org_id}/analytics{suffix}", self._admin(), params={"period": period})

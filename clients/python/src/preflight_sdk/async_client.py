@@ -99,7 +99,7 @@ class AsyncClient(BaseClient):
         return masked_file_of(await self._ok(self._masked(cast(Any, check))))
 
     async def audit_page(self, **query: Any) -> AuditPage:
-        """GET /api/audit: one page (limit, offset, org_id, search, from, to, decision, destination, policy_id, source, cursor)."""
+        """GET /api/audit: one page (limit, offset, org_id, search, from_, to, decision, destination, policy_id, source, cursor)."""
         return cast(AuditPage, await self._json(self._audit(query)))
 
     async def audit(self, **query: Any) -> AsyncIterator[AuditItem]:

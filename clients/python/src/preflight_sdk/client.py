@@ -98,7 +98,7 @@ class Client(BaseClient):
         return masked_file_of(self._ok(self._masked(cast(Any, check))))
 
     def audit_page(self, **query: Any) -> AuditPage:
-        """GET /api/audit: one page (limit, offset, org_id, search, from, to, decision, destination, policy_id, source, cursor)."""
+        """GET /api/audit: one page (limit, offset, org_id, search, from_, to, decision, destination, policy_id, source, cursor)."""
         return cast(AuditPage, self._json(self._audit(query)))
 
     def audit(self, **query: Any) -> Iterator[AuditItem]:
