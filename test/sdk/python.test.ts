@@ -58,6 +58,7 @@ describe('the Python SDK', () => {
     expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
     expect(result.stdout).toMatch(/\b\d+ passed\b/);
     expect(result.stdout).not.toMatch(/\b(failed|error)\b/);
+    console.info(`pytest: ${result.stdout.trim().split('\n').pop()}`);
   });
 
   it('is typed: py.typed ships, and mypy --strict passes on the package as built', { timeout: 120_000 }, async () => {
