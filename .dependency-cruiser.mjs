@@ -60,6 +60,13 @@ export default {
       from: { path: layerPath(['engine']) },
       to: { dependencyTypes: ['core'], pathNot: '^(node:)?crypto$' },
     },
+    {
+      name: 'service-does-not-import-sdk',
+      comment: 'The SDK (packages/sdk) is a client of the service; it builds on its own and the service never depends on it',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^packages/' },
+    },
     ...TYPES_ONLY.map((layer) => ({
       name: `${layer}-imports-types-only`,
       comment: `src/${layer} ships apart from the service: it may import the service's types, not its code`,

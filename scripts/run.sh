@@ -150,8 +150,13 @@ ensure_schemathesis() {
   export SCHEMATHESIS_BIN="$venv/bin/schemathesis"
   # The stamp is written last, so an install cut short is made again.
   [[ -f "$venv/.preflight-installed" ]] && return
-  if ! python3 -c 'import venv, ensurepip' 2>/dev/null; then apt_install python3-venv; fi
+  ensure_python_venv
   with_lock schemathesis install_schemathesis "$venv"
+}
+
+# Python venvs: schemathesis's, and the Python SDK's test venv (test/sdk/python-venv.ts makes it).
+ensure_python_venv() {
+  if ! python3 -c 'import venv, ensurepip' 2>/dev/null; then apt_install python3-venv; fi
 }
 install_schemathesis() {
   local venv=$1
@@ -196,6 +201,7 @@ build_gitleaks() {
 # (if-statements, not `a || b`: inside a `||` list bash ignores set -e, so a failed install would go on.)
 ensure_node_modules
 if [[ $mode == fuzz ]]; then ensure_schemathesis; fi
+if [[ $mode == test ]]; then ensure_python_venv; fi
 if [[ $mode == bench && " $* " == *" cli "* ]]; then ensure_gitleaks; fi
 if [[ $mode != eval ]]; then
   ensure_redis

@@ -61,6 +61,11 @@ Try a text check:
 Or a file (text, PDF, DOCX, PNG/JPEG/WebP/TIFF); the answer's masked_file_url serves the masked copy:
   curl -s ${baseUrl}/api/preflight -H 'X-Service-API-Key: ${policy.api_key}' -F file=@notes.pdf -F destination=AI_TOOL
 
+From Python (README, "From npm start to a masked check from Python"; docs/sdk.md):
+  pip install ./clients/python
+  export PREFLIGHT_URL=${baseUrl} PREFLIGHT_API_KEY=${policy.api_key}
+  python -c 'from preflight_sdk import Client; print(Client().check_text("Email jane.doe@example.com, SSN 123-45-6789", "AI_TOOL")["masked_content"])'
+
 Compliance evidence: every framework in one ZIP (CSV, JSON and PDF per framework, manifest, summary):
   curl -s -OJ '${baseUrl}/api/orgs/${org.slug}/compliance/export/all?days=30' -H 'X-Service-API-Key: ${policy.api_key}'
 

@@ -41,7 +41,7 @@ describe('the dependency rules of src/', { timeout: 60_000 }, () => {
     expect(sources.filter((s) => !known.test(s))).toEqual([]);
   });
 
-  it('catch a cycle, an upward arrow, I/O in the engine, code in the client and an unresolvable import', async () => {
+  it('catch a cycle, an upward arrow, I/O in the engine, code in the client, an import of the SDK and an unresolvable import', async () => {
     const root = await mkdtemp(join(tmpdir(), 'preflight-layers-'));
     const files: Record<string, string> = {
       'src/engine/scan.ts': "import { readFileSync } from 'node:fs';\nimport { save } from '../store/save.js';\nexport const scan = () => save(readFileSync('x', 'utf8'));\n",
@@ -51,6 +51,8 @@ describe('the dependency rules of src/', { timeout: 60_000 }, () => {
       'src/services/lost.ts': "import { gone } from './gone.js';\nexport const lost = gone;\n",
       'src/client/client.ts': "import { run } from '../services/run.js';\nimport type { Shape } from '../services/shape.js';\nexport const call = (s: Shape) => run(s.text);\n",
       'src/services/shape.ts': 'export interface Shape { text: string }\n',
+      'src/services/sdk-user.ts': "import { x } from '../../packages/sdk/src/index.js';\nexport const y = x;\n",
+      'packages/sdk/src/index.ts': 'export const x = 1;\n',
     };
     try {
       for (const [path, text] of Object.entries(files)) {
@@ -66,6 +68,7 @@ describe('the dependency rules of src/', { timeout: 60_000 }, () => {
           'engine-does-no-io: src/engine/scan.ts -> fs',
           'client-imports-types-only: src/client/client.ts -> src/services/run.ts',
           'resolvable: src/services/lost.ts -> ./gone.js',
+          'service-does-not-import-sdk: src/services/sdk-user.ts -> packages/sdk/src/index.ts',
         ]),
       );
       // A type-only import from the client is allowed.

@@ -2,6 +2,8 @@
 // (GET /v1/license/validate), verifies the signed token offline with the service's public key, and
 // caches the result until shortly before the token expires. Depends only on fetch and jose at run
 // time; the answer's type is the service's own (a type import, gone once compiled).
+// The TypeScript SDK (packages/sdk/src/license.ts) carries the same logic on its own transport
+// (retries, timeouts); test/client/license-client.test.ts holds both to the same behaviour.
 import { decodeProtectedHeader, importSPKI, jwtVerify, type JWTPayload } from 'jose';
 import type { LicenseValidation, PolicyConfigEntry } from '../services/license-validation.js';
 
