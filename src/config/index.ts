@@ -1,6 +1,7 @@
 // The environment, parsed once with zod. A bad value stops start-up with one line naming the variable.
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { readFileSecrets, SECRET_ENV_NAMES } from './file-secrets.js';
 
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
@@ -61,6 +62,9 @@ const EnvSchema = z.object({
 });
 
 export type Env = z.input<typeof EnvSchema>;
+
+/** Every variable the service reads, `*_FILE` variants included: deployment files are checked against it. */
+export const KNOWN_ENV_NAMES: readonly string[] = [...Object.keys(EnvSchema.shape), ...SECRET_ENV_NAMES.map((name) => `${name}_FILE`)];
 
 export interface Config {
   port: number;
@@ -128,7 +132,8 @@ function databaseName(url: string): string {
   return path || 'preflight';
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(given: Record<string, string | undefined> = process.env): Config {
+  const env = readFileSecrets(given, (message) => new ConfigError(`Invalid configuration: ${message}`));
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
