@@ -9,6 +9,9 @@ export interface WorkerReadiness {
   mongodb: boolean;
 }
 
+/** The paths it answers: deployment files probe these (test/deploy). */
+export const WORKER_HEALTH_PATHS = ['/health', '/ready'] as const;
+
 /** How long one dependency may take to answer a readiness probe. */
 export const PROBE_TIMEOUT_MS = 2_000;
 
