@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Checks the deployment files with the tools that run without Docker or a cluster: installs helm
+# (and kubeconform) from the Go module proxy into ~/.cache/preflight/bin when missing, lints and
+# renders the chart, and validates what it renders. The vitest files test/deploy/*.test.ts check
+# the rest (env names, probe paths, ports, secrets) and run helm themselves when it is installed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN="$HOME/.cache/preflight/bin"
+mkdir -p "$BIN"
+export PATH="$BIN:$PATH"
+CHART=deploy/helm/preflight
+VALUES=(--set secrets.adminToken=0123456789abcdef0123 --set secrets.masterKey=0123456789abcdef0123456789abcdef01
+  --set 'mongodb.url=mongodb://mongo:27017/preflight?replicaSet=rs0' --set redis.url=redis://redis:6379 --set ingress.enabled=true)
+
+command -v helm >/dev/null || GOBIN="$BIN" GOFLAGS=-mod=mod go install helm.sh/helm/v3/cmd/helm@v3.22.0
+command -v kubeconform >/dev/null || GOBIN="$BIN" GOFLAGS=-mod=mod go install github.com/yannh/kubeconform/cmd/kubeconform@v0.7.0 || echo "kubeconform could not be installed"
+(cd scripts/kube-check && GOFLAGS=-mod=mod go build -o "$BIN/kube-check" .)
+
+helm lint "$CHART" "${VALUES[@]}"
+rendered=$(mktemp)
+trap 'rm -f "$rendered"' EXIT
+helm template pf "$CHART" "${VALUES[@]}" > "$rendered"
+# Strict decoding into the Kubernetes API's Go types (k8s.io/api), which needs no network.
+kube-check < "$rendered"
+# kubeconform needs Kubernetes JSON schemas: from the network by default, or a local copy.
+if [[ -n "${KUBECONFORM_SCHEMAS:-}" ]]; then
+  kubeconform -strict -summary -schema-location "$KUBECONFORM_SCHEMAS" "$rendered"
+else
+  echo "kubeconform skipped: set KUBECONFORM_SCHEMAS to a local copy of the Kubernetes JSON schemas (this machine cannot fetch them)"
+fi
+if docker compose version >/dev/null 2>&1; then
+  docker compose -f docker-compose.yml config --quiet && echo "docker compose config: valid"
+else
+  echo "docker compose config skipped: no docker compose here (test/deploy/compose.test.ts parses the file)"
+fi
