@@ -1,5 +1,6 @@
 # Production image: compiled TypeScript, production dependencies only, non-root.
-# The same image runs the API (default command) and the worker (`node dist/workers/main.js`).
+# The same image runs the API (default command), the worker (`node dist/workers/main.js`, probed on
+# WORKER_HEALTH_PORT) and the first-run bootstrap (`npm run bootstrap`).
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
