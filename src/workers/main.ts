@@ -23,6 +23,7 @@ interface Started {
   stop(): Promise<void>;
 }
 
+/** Starts the queue workers, the audit drainer and the backfill. */
 async function start(config: Config, log: Logger): Promise<Started> {
   const mongo = await connectMongo(config.mongodb);
   const repos = createRepositories(mongo, { fileRetentionMs: config.files.retentionMs, masterKey: config.masterKey });

@@ -85,6 +85,11 @@ describe('docker-compose.yml', { timeout: 180_000 }, () => {
     expect(t.app.hasRoute({ method: 'GET', url: '/health' })).toBe(true);
   });
 
+  it("has the image's own healthcheck ask /ready too, on the worker's health port when it has one", () => {
+    const healthcheck = /^HEALTHCHECK .*$/m.exec(readFileSync('Dockerfile', 'utf8'))?.[0] ?? '';
+    expect(healthcheck).toContain("(process.env.WORKER_HEALTH_PORT||process.env.PORT)+'/ready'");
+  });
+
   it('probes the worker on its health port, at a path it serves', () => {
     const { port, path } = probe(worker);
     expect(port).toBe(worker.environment?.WORKER_HEALTH_PORT);
