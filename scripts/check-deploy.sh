@@ -12,25 +12,31 @@ CHART=deploy/helm/preflight
 VALUES=(--set secrets.adminToken=0123456789abcdef0123 --set secrets.masterKey=0123456789abcdef0123456789abcdef01
   --set 'mongodb.url=mongodb://mongo:27017/preflight?replicaSet=rs0' --set redis.url=redis://redis:6379 --set ingress.enabled=true)
 
-command -v helm >/dev/null || GOBIN="$BIN" GOFLAGS=-mod=mod go install helm.sh/helm/v3/cmd/helm@v3.22.0
-command -v kubeconform >/dev/null || GOBIN="$BIN" GOFLAGS=-mod=mod go install github.com/yannh/kubeconform/cmd/kubeconform@v0.7.0 || echo "kubeconform could not be installed"
-(cd scripts/kube-check && GOFLAGS=-mod=mod go build -o "$BIN/kube-check" .)
-(cd scripts/compose-check && GOFLAGS=-mod=mod go build -o "$BIN/compose-check" .)
+# A tool that cannot be installed (no Go, no module proxy) is said and skipped; a check that runs and fails fails.
+install() { command -v "$1" >/dev/null || GOBIN="$BIN" GOFLAGS=-mod=mod go install "$2" || echo "check-deploy: $1 could not be installed; its check is skipped"; }
+install helm helm.sh/helm/v3/cmd/helm@v3.22.0
+install kubeconform github.com/yannh/kubeconform/cmd/kubeconform@v0.8.0
+for tool in kube-check compose-check; do
+  (cd "scripts/$tool" && GOFLAGS=-mod=mod go build -o "$BIN/$tool" .) || echo "check-deploy: $tool could not be built; its check is skipped"
+done
+has() { command -v "$1" >/dev/null; }
 
-helm lint "$CHART" "${VALUES[@]}"
-rendered=$(mktemp)
-trap 'rm -f "$rendered"' EXIT
-helm template pf "$CHART" "${VALUES[@]}" > "$rendered"
-# Strict decoding into the Kubernetes API's Go types (k8s.io/api), which needs no network.
-kube-check < "$rendered"
-# kubeconform needs Kubernetes JSON schemas: from the network by default, or a local copy.
-if [[ -n "${KUBECONFORM_SCHEMAS:-}" ]]; then
-  kubeconform -strict -summary -schema-location "$KUBECONFORM_SCHEMAS" "$rendered"
-else
-  echo "kubeconform skipped: set KUBECONFORM_SCHEMAS to a local copy of the Kubernetes JSON schemas (this machine cannot fetch them)"
+if has helm; then
+  helm lint "$CHART" "${VALUES[@]}"
+  rendered=$(mktemp)
+  trap 'rm -f "$rendered"' EXIT
+  helm template pf "$CHART" "${VALUES[@]}" > "$rendered"
+  # Strict decoding into the Kubernetes API's Go types (k8s.io/api), which needs no network.
+  if has kube-check; then kube-check < "$rendered"; fi
+  # kubeconform needs Kubernetes JSON schemas: from the network by default, or a local copy.
+  if [[ -n "${KUBECONFORM_SCHEMAS:-}" ]] && has kubeconform; then
+    kubeconform -strict -summary -schema-location "$KUBECONFORM_SCHEMAS" "$rendered"
+  else
+    echo "kubeconform skipped: set KUBECONFORM_SCHEMAS to a local copy of the Kubernetes JSON schemas (this machine cannot fetch them)"
+  fi
 fi
 # The compose file as `docker compose config` loads it (compose-go), with or without Docker.
-compose-check docker-compose.yml
+if has compose-check; then compose-check docker-compose.yml; fi
 if docker compose version >/dev/null 2>&1; then
   docker compose -f docker-compose.yml config --quiet && echo "docker compose config: valid"
 fi
