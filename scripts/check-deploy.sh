@@ -37,6 +37,13 @@ if has helm; then
 fi
 # The compose file as `docker compose config` loads it (compose-go), with or without Docker.
 if has compose-check; then compose-check docker-compose.yml; fi
+# The proxy's configuration, by Caddy itself; not installed here by default (a long build):
+# go install github.com/caddyserver/caddy/v2/cmd/caddy@v2.11.9
+if has caddy; then
+  caddy validate --config deploy/compose/Caddyfile --adapter caddyfile
+else
+  echo "check-deploy: caddy is not installed; deploy/compose/Caddyfile is not validated"
+fi
 if docker compose version >/dev/null 2>&1; then
   docker compose -f docker-compose.yml config --quiet && echo "docker compose config: valid"
 fi

@@ -77,6 +77,14 @@ describe('docker-compose.yml', { timeout: 180_000 }, () => {
     expect(proxy.depends_on?.api).toEqual({ condition: 'service_healthy' });
   });
 
+  it('has a Caddyfile that Caddy accepts, where Caddy is installed', (ctx) => {
+    const caddy = [join(homedir(), '.cache/preflight/bin/caddy')].find(existsSync);
+    if (!caddy) return ctx.skip('caddy is not installed: deploy/compose/Caddyfile is not validated');
+    const out = spawnSync(caddy, ['validate', '--config', 'deploy/compose/Caddyfile', '--adapter', 'caddyfile'], { encoding: 'utf8' });
+    expect(out.stderr).toContain('Valid configuration');
+    expect(out.status).toBe(0);
+  });
+
   it('probes the API on /ready, a route that answers 200 when the stores do', async () => {
     expect(probe(api)).toEqual({ port: '8080', path: '/ready' });
     expect(t.app.hasRoute({ method: 'GET', url: '/ready' })).toBe(true);
