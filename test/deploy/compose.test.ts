@@ -81,7 +81,7 @@ describe('docker-compose.yml', { timeout: 180_000 }, () => {
     const caddy = [join(homedir(), '.cache/preflight/bin/caddy')].find(existsSync);
     if (!caddy) return ctx.skip('caddy is not installed: deploy/compose/Caddyfile is not validated');
     const out = spawnSync(caddy, ['validate', '--config', 'deploy/compose/Caddyfile', '--adapter', 'caddyfile'], { encoding: 'utf8' });
-    expect(out.stderr).toContain('Valid configuration');
+    expect(out.stdout + out.stderr).toContain('Valid configuration');
     expect(out.status).toBe(0);
   });
 

@@ -33,7 +33,9 @@ describe('worker process', () => {
     try {
       const audit = t.app.mongo.db.collection('audit');
       const deadline = Date.now() + 20_000;
-      while ((await audit.countDocuments({ _id: { $in: ids } } as object)) < 5 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      // A batch is inserted, then removed from the journal: wait for both.
+      const drainedAll = async () => (await audit.countDocuments({ _id: { $in: ids } } as object)) === 5 && (await t.app.services.auditJournal.length()) === 0;
+      while (!(await drainedAll()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
       expect(await audit.countDocuments({ _id: { $in: ids } } as object)).toBe(5);
       expect(await t.app.services.auditJournal.length()).toBe(0);
       // The health port reports the running queue workers and both stores (src/workers/health.ts).
