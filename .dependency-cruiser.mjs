@@ -20,6 +20,8 @@ export const LAYERS = {
   // The command line sits on top, beside api and workers: the engine and extractors for local scans,
   // and the API's policy schema so a policy file is validated as the API validates a policy.
   cli: ['api', 'files', 'engine'],
+  // First-run setup of a deployment (npm run bootstrap): organizations through the services.
+  bootstrap: ['services', 'store', 'config', 'errors'],
 };
 
 /** The SDK-side client ships apart from the service: it may name the service's types, never run its code. */

@@ -1,5 +1,6 @@
 # Production image: compiled TypeScript, production dependencies only, non-root.
-# The same image runs the API (default command) and the worker (`node dist/workers/main.js`).
+# The same image runs the API (default command), the worker (`node dist/workers/main.js`, probed on
+# WORKER_HEALTH_PORT) and the first-run bootstrap (`npm run bootstrap`).
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -19,5 +20,6 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 USER node
 EXPOSE 8080
-HEALTHCHECK --interval=10s --timeout=3s --retries=3 CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# Ready, not just up: the API's /ready, or a worker's on its WORKER_HEALTH_PORT when that is set.
+HEALTHCHECK --interval=10s --timeout=3s --retries=3 CMD node -e "fetch('http://127.0.0.1:'+(process.env.WORKER_HEALTH_PORT||process.env.PORT)+'/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 CMD ["node", "dist/api/server.js"]

@@ -1,6 +1,7 @@
 // The environment, parsed once with zod. A bad value stops start-up with one line naming the variable.
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { readFileSecrets, SECRET_ENV_NAMES } from './file-secrets.js';
 
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
@@ -44,6 +45,8 @@ const EnvSchema = z.object({
   FILE_MAX_OCR_PAGES: int(0, 10_000).default(50),
   MASKED_FILE_RETENTION_HOURS: z.coerce.number().positive().max(24 * 365).default(24),
   FILE_SWEEP_EVERY_MS: int(1_000, 86_400_000).default(15 * 60_000),
+  // The worker's health port (src/workers/health.ts); unset, the worker listens on no port.
+  WORKER_HEALTH_PORT: int(1, 65_535).optional(),
   AUDIT_DRAIN_IN_API: z.enum(['true', 'false'], { error: () => 'must be true or false' }).default('true'),
   EXPORT_WAIT_MS: int(0, 300_000).default(20_000),
   EXPORT_THROTTLE_SECONDS: int(1, 86_400).default(300),
@@ -61,6 +64,9 @@ const EnvSchema = z.object({
 });
 
 export type Env = z.input<typeof EnvSchema>;
+
+/** Every variable the service reads, `*_FILE` variants included: deployment files are checked against it. */
+export const KNOWN_ENV_NAMES: readonly string[] = [...Object.keys(EnvSchema.shape), ...SECRET_ENV_NAMES.map((name) => `${name}_FILE`)];
 
 export interface Config {
   port: number;
@@ -85,6 +91,8 @@ export interface Config {
   audit: { drainBatch: number; claimIdleMs: number; maxBacklog: number; drainInApi: boolean; searchBudgetMs: number };
   /** GET /metrics answers without a credential (a scraper on a private network). */
   metricsPublic: boolean;
+  /** Where a worker process answers GET /health and /ready (on HOST); null for no port. */
+  workerHealthPort: number | null;
   files: {
     maxBytes: number;
     /** How long POST /api/preflight waits for its job before answering 202. */
@@ -128,7 +136,8 @@ function databaseName(url: string): string {
   return path || 'preflight';
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(given: Record<string, string | undefined> = process.env): Config {
+  const env = readFileSecrets(given, (message) => new ConfigError(`Invalid configuration: ${message}`));
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -172,6 +181,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       searchBudgetMs: e.AUDIT_SEARCH_BUDGET_MS,
     },
     metricsPublic: e.METRICS_PUBLIC === 'true',
+    workerHealthPort: e.WORKER_HEALTH_PORT ?? null,
     files: {
       maxBytes: e.MAX_FILE_BYTES,
       waitMs: e.FILE_WAIT_MS,

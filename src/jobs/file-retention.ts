@@ -5,8 +5,11 @@ import { Queue, type ConnectionOptions } from 'bullmq';
 export const FILE_RETENTION_QUEUE = 'file-retention';
 const SCHEDULER_ID = 'sweep-files';
 
+/** The queue as its producers and readers see it: the worker's schedule, the API's gauges and dashboard. */
+export const fileRetentionQueue = (opts: { connection: ConnectionOptions; prefix: string }) => new Queue(FILE_RETENTION_QUEUE, opts);
+
 export async function scheduleFileSweep(connection: ConnectionOptions, prefix: string, everyMs: number): Promise<Queue> {
-  const queue = new Queue(FILE_RETENTION_QUEUE, { connection, prefix });
+  const queue = fileRetentionQueue({ connection, prefix });
   await queue.upsertJobScheduler(SCHEDULER_ID, { every: everyMs }, { name: 'sweep', opts: { removeOnComplete: 10, removeOnFail: 50 } });
   return queue;
 }

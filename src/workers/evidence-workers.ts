@@ -12,6 +12,8 @@ import type { Repositories } from '../store/repositories.js';
 import { startEvidenceExportWorker } from './evidence-export.worker.js';
 
 export interface EvidenceWorkers {
+  /** The `evidence-export` worker is taking jobs. */
+  running(): boolean;
   close(): Promise<void>;
 }
 
@@ -39,6 +41,7 @@ export function startEvidenceWorkers(config: Config, repos: Repositories, log: L
     log,
   );
   return {
+    running: () => worker.isRunning(),
     async close() {
       // Running jobs finish (or, past the process's shutdown timeout, are picked up again as stalled).
       await Promise.allSettled([worker.close(), queue.close()]);

@@ -16,6 +16,8 @@ import { startFileRetentionWorker } from './file-retention.worker.js';
 import { startFileScanWorker } from './file-scan.worker.js';
 
 export interface FileWorkers {
+  /** The `file-scan` and `file-retention` workers are taking jobs. */
+  running(): boolean;
   close(): Promise<void>;
 }
 
@@ -61,6 +63,7 @@ export async function startFileWorkers(config: Config, repos: Pick<Repositories,
   const sweepQueue = await scheduleFileSweep(connection, prefix, config.files.sweepEveryMs);
   const sweeper = startFileRetentionWorker(files, connection, prefix, log);
   return {
+    running: () => scan.isRunning() && sweeper.isRunning(),
     async close() {
       // Running jobs finish (or, past the process's shutdown timeout, are picked up again as stalled).
       await Promise.allSettled([scan.close(), sweeper.close(), sweepQueue.close()]);

@@ -13,11 +13,18 @@ import { DailyRollups } from '../store/daily-rollups.js';
 import { createRepositories } from '../store/repositories.js';
 import { startEvidenceWorkers } from './evidence-workers.js';
 import { startFileWorkers } from './file-workers.js';
+import { startHealthServer, withinProbeTimeout, type WorkerReadiness } from './health.js';
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;
 
-/** Starts everything; resolves to the function that stops it all, in reverse order. */
-async function start(config: Config, log: Logger): Promise<() => Promise<void>> {
+interface Started {
+  readiness(): Promise<WorkerReadiness>;
+  /** Stops it all, in reverse order. */
+  stop(): Promise<void>;
+}
+
+/** Starts the queue workers, the audit drainer and the backfill. */
+async function start(config: Config, log: Logger): Promise<Started> {
   const mongo = await connectMongo(config.mongodb);
   const repos = createRepositories(mongo, { fileRetentionMs: config.files.retentionMs, masterKey: config.masterKey });
   // Workers wait out Redis outages instead of failing commands (BullMQ needs the same).
@@ -38,23 +45,42 @@ async function start(config: Config, log: Logger): Promise<() => Promise<void>> 
     (err: unknown) => log.error({ err }, 'audit backfill failed; it runs again at the next start'),
   );
   log.info('worker started: file checks, file retention, evidence bundles, audit journal drain and analytics');
-  return async () => {
-    stopping = true;
-    await Promise.all([fileWorkers.close(), evidenceWorkers.close(), backfill]);
-    await drainer.stop();
-    redis.disconnect();
-    await mongo.client.close();
+  return {
+    readiness: async () => {
+      const [redisUp, mongodb] = await Promise.all([withinProbeTimeout(redis.ping()), withinProbeTimeout(mongo.db.command({ ping: 1 }))]);
+      return { workers: !stopping && fileWorkers.running() && evidenceWorkers.running(), redis: redisUp, mongodb };
+    },
+    stop: async () => {
+      stopping = true;
+      await Promise.all([fileWorkers.close(), evidenceWorkers.close(), backfill]);
+      await drainer.stop();
+      redis.disconnect();
+      await mongo.client.close();
+    },
   };
+}
+
+/** Not ready until start-up ends. */
+async function serveHealth(config: Config, started: Promise<Started>, log: Logger): Promise<void> {
+  if (config.workerHealthPort === null) return;
+  let current: Started | null = null;
+  void started.then((s) => (current = s), () => undefined);
+  const notYet: WorkerReadiness = { workers: false, redis: false, mongodb: false };
+  const server = await startHealthServer(config.workerHealthPort, config.host, async () => (current ? current.readiness() : notYet));
+  server.unref();
+  log.info({ port: config.workerHealthPort }, 'worker health port listening');
 }
 
 function main(): void {
   const config = loadConfig();
   const log = pino({ level: config.logLevel, name: 'preflight-worker', serializers: { err: errorForLog } });
   const started = start(config, log);
-  started.catch((err: unknown) => {
+  const failed = (err: unknown) => {
     console.error(`preflight worker: failed to start: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);
-  });
+  };
+  started.catch(failed);
+  serveHealth(config, started, log).catch(failed);
 
   // Installed before start-up finishes (OCR workers take a moment): a signal then waits for it.
   let closing = false;
@@ -67,7 +93,7 @@ function main(): void {
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS).unref();
     started
-      .then((stop) => stop())
+      .then((s) => s.stop())
       .then(
         () => process.exit(0),
         (err: unknown) => {

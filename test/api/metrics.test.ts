@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FileScanJob } from '../../src/jobs/file-scan.js';
+import { scheduleFileSweep } from '../../src/jobs/file-retention.js';
 import { startRedis } from '../../scripts/local-services.js';
 import { admin, appWithOrgForFile, type OrgFixture, startTestApp, type TestApp, testEnv } from '../helpers/app.js';
 
@@ -110,6 +111,24 @@ describe('GET /metrics', () => {
     expect(value(after, 'preflight_queue_jobs', { ...fileScan, state: 'waiting' })).toBe(0);
     expect(value(after, 'preflight_queue_jobs', { ...fileScan, state: 'delayed' })).toBe(0);
     expect(value(after, 'preflight_queue_paused', fileScan)).toBe(0);
+  });
+
+  it('reads every queue: file checks, evidence bundles and the file retention sweep', async () => {
+    const first = await scrape(t.app);
+    for (const queue of ['file-scan', 'evidence-export', 'file-retention']) {
+      expect(value(first, 'preflight_queue_up', { queue }), queue).toBe(1);
+      expect(value(first, 'preflight_queue_paused', { queue }), queue).toBe(0);
+    }
+    // The worker's sweep schedule, as a worker process makes it, puts its next sweep in the queue.
+    const sweep = await scheduleFileSweep(t.app.redis, t.app.queues.prefix, 60_000);
+    try {
+      const samples = await scrape(t.app);
+      const pending = ['waiting', 'delayed'].map((state) => value(samples, 'preflight_queue_jobs', { queue: 'file-retention', state }) ?? 0);
+      expect(pending[0]! + pending[1]!).toBe(1);
+    } finally {
+      await sweep.obliterate({ force: true });
+      await sweep.close();
+    }
   });
 
   it('is in the OpenAPI document under the admin token', async () => {

@@ -1,9 +1,18 @@
 // The worker process drains the journal of an API that does not drain it itself, and stops cleanly.
 import { spawn } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { check, createOrg, startTestApp, testEnv, type TestApp } from '../helpers/app.js';
 
-const env = testEnv({ AUDIT_DRAIN_IN_API: 'false', LOG_LEVEL: 'warn' });
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+const healthPort = await freePort();
+const env = testEnv({ AUDIT_DRAIN_IN_API: 'false', LOG_LEVEL: 'warn', WORKER_HEALTH_PORT: String(healthPort) });
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp(env);
@@ -24,9 +33,19 @@ describe('worker process', () => {
     try {
       const audit = t.app.mongo.db.collection('audit');
       const deadline = Date.now() + 20_000;
-      while ((await audit.countDocuments({ _id: { $in: ids } } as object)) < 5 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      // A batch is inserted, then removed from the journal: wait for both.
+      const drainedAll = async () => (await audit.countDocuments({ _id: { $in: ids } } as object)) === 5 && (await t.app.services.auditJournal.length()) === 0;
+      while (!(await drainedAll()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
       expect(await audit.countDocuments({ _id: { $in: ids } } as object)).toBe(5);
       expect(await t.app.services.auditJournal.length()).toBe(0);
+      // The health port reports the running queue workers and both stores (src/workers/health.ts).
+      let ready: Response | null = null;
+      while (Date.now() < deadline && ready?.status !== 200) {
+        ready = await fetch(`http://127.0.0.1:${healthPort}/ready`).catch(() => null);
+        if (ready?.status !== 200) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(ready?.status).toBe(200);
+      expect(await ready?.json()).toEqual({ status: 'ready', checks: { workers: true, redis: true, mongodb: true } });
     } finally {
       worker.kill('SIGTERM');
     }

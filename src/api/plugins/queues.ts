@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import { bullPrefix } from '../../jobs/prefix.js';
 import { fileScanQueue, type FileScanJob, type FileScanResult } from '../../jobs/file-scan.js';
 import { evidenceExportQueue, type EvidenceExportQueue } from '../../jobs/evidence-export.js';
+import { fileRetentionQueue } from '../../jobs/file-retention.js';
 
 export interface Queues {
   /** The key prefix of every BullMQ queue of this deployment. */
@@ -15,6 +16,8 @@ export interface Queues {
   fileScanEvents: QueueEvents;
   evidenceExport: EvidenceExportQueue;
   evidenceExportEvents: QueueEvents;
+  /** Only read here (gauges, dashboard): the worker schedules its sweeps. */
+  fileRetention: Queue;
   /** Every queue, for the ops dashboard and /metrics: a new queue joins this list. */
   all: Queue[];
 }
@@ -50,14 +53,24 @@ export default fp(
     };
     const fileScan = fileScanQueue({ connection: producer, prefix });
     const evidenceExport = evidenceExportQueue({ connection: producer, prefix });
+    const fileRetention = fileRetentionQueue({ connection: producer, prefix });
+    fileRetention.on('error', (err) => app.log.warn({ err: err.message }, `${fileRetention.name} queue error`));
     const fileScanEvents = await watch(fileScan);
     const evidenceExportEvents = await watch(evidenceExport);
-    app.decorate('queues', { prefix, fileScan, fileScanEvents, evidenceExport, evidenceExportEvents, all: [fileScan, evidenceExport] });
+    app.decorate('queues', {
+      prefix,
+      fileScan,
+      fileScanEvents,
+      evidenceExport,
+      evidenceExportEvents,
+      fileRetention,
+      all: [fileScan, evidenceExport, fileRetention],
+    });
     app.addHook('onClose', async () => {
       // With Redis gone, BullMQ's close never settles: give it a bound, then drop the connections.
       let timer: NodeJS.Timeout | undefined;
       const bound = new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_TIMEOUT_MS)));
-      const closing = [fileScanEvents, evidenceExportEvents, fileScan, evidenceExport].map((c) => c.close());
+      const closing = [fileScanEvents, evidenceExportEvents, fileScan, evidenceExport, fileRetention].map((c) => c.close());
       await Promise.race([Promise.allSettled(closing), bound]);
       clearTimeout(timer);
       for (const connection of connections) connection.disconnect();
