@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { CATALOG, FRAMEWORKS, type Framework } from '../compliance/catalog.js';
 import { buildEvidenceReport, bundleFrameworks, type EvidenceInputs } from '../compliance/evidence.js';
+import { ConfigHistory } from '../compliance/history.js';
 import { evidenceWindow } from '../compliance/exports.js';
 import type { EvidenceReport, ExportContext, FrameworkEntry } from '../compliance/types.js';
 import type { OrganizationDoc } from '../store/organization-repository.js';
@@ -19,6 +20,34 @@ function entryOf(framework: Framework, setting: FrameworkSettingDoc | undefined)
     enabled_at: setting?.enabled_at?.toISOString() ?? null,
     control_count: CATALOG[framework].controls.length,
   };
+}
+
+type Configuration = Pick<EvidenceInputs, 'teams'> & {
+  policies: Awaited<ReturnType<Repositories['policies']['listByOrg']>>;
+  tags: Awaited<ReturnType<Repositories['controlTags']['listByOrg']>>;
+};
+
+/** Why a framework is in a bundle (spec part 4), for its manifest. */
+export interface InclusionReason {
+  reason: 'opted_in' | 'team_tags' | 'catalog_default';
+  detail: string;
+}
+
+function inclusionReason(framework: Framework, settings: readonly FrameworkSettingDoc[], tags: Configuration['tags']): InclusionReason {
+  const setting = settings.find((s) => s.framework === framework && s.enabled);
+  if (setting) return { reason: 'opted_in', detail: `opted in since ${setting.enabled_at?.toISOString() ?? 'an unrecorded time'}` };
+  const tagged = tags.filter((t) => t.framework === framework).length;
+  if (tagged > 0) return { reason: 'team_tags', detail: `${tagged} team tag${tagged === 1 ? '' : 's'} name this framework` };
+  return { reason: 'catalog_default', detail: 'no framework opted in and no team tags: every framework of the catalog is included' };
+}
+
+/** What an export/all bundle is made of: the reports, why each framework is in it, the policy and rule versions in force. */
+export interface BundleContents {
+  /** Checks in the window and their decisions (analytics rollups): ALLOWED, ALLOWED_WITH_MASKING, BLOCKED. */
+  checks: { total: number; allowed: number; masked: number; blocked: number };
+  reports: EvidenceReport[];
+  reasons: Array<{ framework: Framework } & InclusionReason>;
+  policies: Array<{ policy_id: string; name: string; version: string; is_active: boolean; rules: Array<{ rule_id: string; name: string; enabled: boolean }> }>;
 }
 
 export class ComplianceService {
@@ -50,8 +79,8 @@ export class ComplianceService {
     return entryOf(framework, await this.changeLog.apply(change, set));
   }
 
-  /** Policies, teams and tags as they are now: coverage is evaluated at read time (spec part 3). */
-  private async configuration(orgId: string): Promise<Omit<EvidenceInputs, 'evidence'>> {
+  /** Policies, teams and tags as they are now: `status` is evaluated at read time (spec part 3). */
+  private async configuration(orgId: string): Promise<Configuration> {
     const [policies, teams, tags] = await Promise.all([
       this.repos.policies.listByOrg(orgId),
       this.repos.teams.listByOrg(orgId),
@@ -60,13 +89,28 @@ export class ComplianceService {
     return { policies, teams, tags };
   }
 
-  async report(org: OrganizationDoc, framework: Framework, days: number, now = new Date()): Promise<EvidenceReport> {
+  /**
+   * Everything a report is built from for the window: the configuration now and over time (every
+   * month of the change log, one indexed read each), the window's evidence totals and samples.
+   */
+  private async inputs(orgId: string, config: Configuration, days: number, now: Date): Promise<EvidenceInputs> {
     const window = evidenceWindow(days, now);
-    const [config, evidence] = await Promise.all([
-      this.configuration(org._id),
-      this.repos.evidence.totalsByRule(org._id, window.from_date, window.to_date),
+    const [evidence, changes] = await Promise.all([
+      this.repos.evidence.totalsByRule(orgId, window.from_date, window.to_date),
+      this.changes(orgId),
     ]);
-    return buildEvidenceReport(framework, days, { ...config, evidence });
+    const history = new ConfigHistory({ policies: config.policies, tags: config.tags, changes });
+    return { ...config, evidence, history, from_date: window.from_date, now, samples: new Map() };
+  }
+
+  private async changes(orgId: string) {
+    const months = await this.repos.changeLog.monthsOf(orgId);
+    return (await Promise.all(months.map((m) => this.repos.changeLog.inMonth(orgId, m)))).flat();
+  }
+
+  async report(org: OrganizationDoc, framework: Framework, days: number, now = new Date()): Promise<EvidenceReport> {
+    const config = await this.configuration(org._id);
+    return buildEvidenceReport(framework, days, await this.inputs(org._id, config, days, now));
   }
 
   exportContext(org: OrganizationDoc, days: number, now = new Date()): ExportContext {
@@ -96,19 +140,35 @@ export class ComplianceService {
   }
 
   /** Every report of an export/all bundle, from one read of the configuration and of the window's evidence. */
-  async bundleReports(org: OrganizationDoc, days: number, now = new Date()): Promise<EvidenceReport[]> {
+  async bundleReports(org: OrganizationDoc, days: number, now = new Date()): Promise<BundleContents> {
+    const [config, frameworks, settings] = await this.bundleConfiguration(org._id);
     const window = evidenceWindow(days, now);
-    const [[config, frameworks], evidence] = await Promise.all([
-      this.bundleConfiguration(org._id),
-      this.repos.evidence.totalsByRule(org._id, window.from_date, window.to_date),
-    ]);
-    return frameworks.map((framework) => buildEvidenceReport(framework, days, { ...config, evidence }));
+    const [inputs, checkDays] = await Promise.all([this.inputs(org._id, config, days, now), this.repos.analytics.range(org._id, window.from_date, window.to_date)]);
+    const checks = { total: 0, allowed: 0, masked: 0, blocked: 0 };
+    for (const d of checkDays) {
+      checks.total += d.checks_total ?? 0;
+      checks.allowed += d.allowed ?? 0;
+      checks.masked += d.masked ?? 0;
+      checks.blocked += d.blocked ?? 0;
+    }
+    return {
+      checks,
+      reports: frameworks.map((framework) => buildEvidenceReport(framework, days, inputs)),
+      reasons: frameworks.map((framework) => ({ framework, ...inclusionReason(framework, settings, config.tags) })),
+      policies: config.policies.map((p) => ({
+        policy_id: p._id,
+        name: p.name,
+        version: p.version,
+        is_active: p.is_active,
+        rules: p.rules.map((r) => ({ rule_id: r.id, name: r.name, enabled: r.enabled })),
+      })),
+    };
   }
 
-  /** The configuration, and the frameworks of a bundle (spec part 4) that follow from it and the opt-ins. */
-  private async bundleConfiguration(orgId: string): Promise<[Omit<EvidenceInputs, 'evidence'>, Framework[]]> {
+  /** The configuration, the frameworks of a bundle (spec part 4) that follow from it and the opt-ins, and the opt-ins. */
+  private async bundleConfiguration(orgId: string): Promise<[Configuration, Framework[], FrameworkSettingDoc[]]> {
     const [config, settings] = await Promise.all([this.configuration(orgId), this.repos.frameworkSettings.listByOrg(orgId)]);
     const optedIn = settings.filter((s) => s.enabled).map((s) => s.framework);
-    return [config, bundleFrameworks(optedIn, config.tags)];
+    return [config, bundleFrameworks(optedIn, config.tags), settings];
   }
 }

@@ -91,6 +91,7 @@ export default fp(
       throttleMs,
       attempts: exportAttempts,
       changeLog,
+      signer: licenseSigner,
     });
     const sessions = new SessionStore(app.redis, app.config.redis.prefix, app.config.session.ttlMs);
     app.decorate('services', {
