@@ -3,6 +3,7 @@
 // and the evidence those rules produced in the window.
 import { CATALOG, parseLegacyTag, type Framework } from './catalog.js';
 import type { ConfigHistory, HistoryRule } from './history.js';
+import { SAMPLES_PER_CONTROL } from './samples.js';
 import type { ControlRecord, EvidenceReport, EvidenceSample, RuleDefinition, TaggedRule } from './types.js';
 
 export interface PolicyFacts {
@@ -22,8 +23,6 @@ export interface TeamTagFacts {
   rule_id: string;
 }
 
-/** Samples shown per control at most. */
-export const SAMPLES_PER_CONTROL = 10;
 
 export interface RuleEvidenceFacts {
   blocked: number;
@@ -56,7 +55,9 @@ interface RuleRef {
 }
 
 /** Every control's tagged rules: team tags first (by team name), then legacy policy tags, each in rule order. */
-function taggedRulesByControl(framework: Framework, inputs: EvidenceInputs): { byControl: Map<string, TaggedRule[]>; rules: Map<string, RuleRef> } {
+type Configuration = Pick<EvidenceInputs, 'policies' | 'teams' | 'tags'>;
+
+function taggedRulesByControl(framework: Framework, inputs: Configuration): { byControl: Map<string, TaggedRule[]>; rules: Map<string, RuleRef> } {
   const rules = new Map<string, RuleRef>();
   for (const policy of inputs.policies) for (const rule of policy.rules) rules.set(rule.id, { policy, rule, order: rules.size });
   const teams = new Map(inputs.teams.map((t) => [t._id, t]));
@@ -103,12 +104,25 @@ function definitionOf({ policy, rule }: RuleRef): RuleDefinition {
   };
 }
 
-/** The newest samples of the control's rules, at most SAMPLES_PER_CONTROL. */
+/** Each control's distinct tagged rules, for choosing which days' samples to read (samples.ts). */
+export function controlRuleIds(framework: Framework, config: Configuration): string[][] {
+  const { byControl } = taggedRulesByControl(framework, config);
+  return [...byControl.values()].map((tagged) => [...new Set(tagged.map((t) => t.rule_id))]);
+}
+
+/** An order that does not follow time: ids end in random characters (src/store/ids.ts). */
+const shuffled = (a: EvidenceSample, b: EvidenceSample) => {
+  const [x, y] = [[...a.preflight_id].reverse().join(''), [...b.preflight_id].reverse().join('')];
+  return x < y ? -1 : x > y ? 1 : a.rule_id.localeCompare(b.rule_id);
+};
+
+/** SAMPLES_PER_CONTROL of the samples read for the control's rules, picked without regard to time, shown newest first. */
 function sampleOf(ruleIds: readonly string[], samples: EvidenceInputs['samples']): EvidenceSample[] {
   return ruleIds
     .flatMap((id) => samples.get(id) ?? [])
-    .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : a.preflight_id.localeCompare(b.preflight_id)))
-    .slice(0, SAMPLES_PER_CONTROL);
+    .sort(shuffled)
+    .slice(0, SAMPLES_PER_CONTROL)
+    .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
 }
 
 export function buildEvidenceReport(framework: Framework, days: number, inputs: EvidenceInputs): EvidenceReport {

@@ -3,10 +3,12 @@
 // per-rule daily evidence rollups, and what exports and bundles need to describe themselves.
 import { createHash } from 'node:crypto';
 import { CATALOG, FRAMEWORKS, type Framework } from '../compliance/catalog.js';
-import { buildEvidenceReport, bundleFrameworks, type EvidenceInputs } from '../compliance/evidence.js';
+import { buildEvidenceReport, bundleFrameworks, controlRuleIds, type EvidenceInputs } from '../compliance/evidence.js';
 import { ConfigHistory } from '../compliance/history.js';
+import { sampleDays, spreadOrder } from '../compliance/samples.js';
 import { evidenceWindow } from '../compliance/exports.js';
-import type { EvidenceReport, ExportContext, FrameworkEntry } from '../compliance/types.js';
+import type { EvidenceReport, EvidenceSample, ExportContext, FrameworkEntry } from '../compliance/types.js';
+import type { RuleEvidenceTotal } from '../store/evidence-repository.js';
 import type { OrganizationDoc } from '../store/organization-repository.js';
 import type { FrameworkSettingDoc } from '../store/framework-settings-repository.js';
 import type { Repositories } from '../store/repositories.js';
@@ -90,17 +92,35 @@ export class ComplianceService {
   }
 
   /**
-   * Everything a report is built from for the window: the configuration now and over time (every
-   * month of the change log, one indexed read each), the window's evidence totals and samples.
+   * Everything the reports of the frameworks are built from for the window: the configuration now and
+   * over time (every month of the change log, one indexed read each), the window's evidence totals,
+   * and the sampled checks of the few days the controls need (samples.ts).
    */
-  private async inputs(orgId: string, config: Configuration, days: number, now: Date): Promise<EvidenceInputs> {
+  private async inputs(orgId: string, config: Configuration, frameworks: readonly Framework[], days: number, now: Date): Promise<EvidenceInputs> {
     const window = evidenceWindow(days, now);
     const [evidence, changes] = await Promise.all([
       this.repos.evidence.totalsByRule(orgId, window.from_date, window.to_date),
       this.changes(orgId),
     ]);
     const history = new ConfigHistory({ policies: config.policies, tags: config.tags, changes });
-    return { ...config, evidence, history, from_date: window.from_date, now, samples: new Map() };
+    const samples = await this.samples(orgId, config, frameworks, evidence, window.from_date, days);
+    return { ...config, evidence, history, from_date: window.from_date, now, samples };
+  }
+
+  private async samples(orgId: string, config: Configuration, frameworks: readonly Framework[], evidence: Map<string, RuleEvidenceTotal>, fromDate: string, days: number) {
+    const controls = frameworks.flatMap((f) => controlRuleIds(f, config));
+    const wanted = sampleDays(controls, (rule) => evidence.get(rule)?.days, spreadOrder(fromDate, days));
+    const byRule = new Map<string, EvidenceSample[]>();
+    for (const rules of (await this.repos.evidenceSamples.forDays(orgId, wanted)).values()) {
+      for (const [ruleId, { samples }] of Object.entries(rules)) {
+        const list = byRule.get(ruleId) ?? [];
+        for (const s of samples) {
+          list.push({ preflight_id: s.id, created_at: new Date(s.at).toISOString(), rule_id: ruleId, decision: s.d, detected: s.t.map(([type, count]) => ({ type, count })) });
+        }
+        byRule.set(ruleId, list);
+      }
+    }
+    return byRule;
   }
 
   private async changes(orgId: string) {
@@ -110,7 +130,7 @@ export class ComplianceService {
 
   async report(org: OrganizationDoc, framework: Framework, days: number, now = new Date()): Promise<EvidenceReport> {
     const config = await this.configuration(org._id);
-    return buildEvidenceReport(framework, days, await this.inputs(org._id, config, days, now));
+    return buildEvidenceReport(framework, days, await this.inputs(org._id, config, [framework], days, now));
   }
 
   exportContext(org: OrganizationDoc, days: number, now = new Date()): ExportContext {
@@ -143,7 +163,7 @@ export class ComplianceService {
   async bundleReports(org: OrganizationDoc, days: number, now = new Date()): Promise<BundleContents> {
     const [config, frameworks, settings] = await this.bundleConfiguration(org._id);
     const window = evidenceWindow(days, now);
-    const [inputs, checkDays] = await Promise.all([this.inputs(org._id, config, days, now), this.repos.analytics.range(org._id, window.from_date, window.to_date)]);
+    const [inputs, checkDays] = await Promise.all([this.inputs(org._id, config, frameworks, days, now), this.repos.analytics.range(org._id, window.from_date, window.to_date)]);
     const checks = { total: 0, allowed: 0, masked: 0, blocked: 0 };
     for (const d of checkDays) {
       checks.total += d.checks_total ?? 0;

@@ -7,6 +7,7 @@ import { analyticsRepository } from '../../src/store/analytics-repository.js';
 import { auditCountsRepository } from '../../src/store/audit-counts-repository.js';
 import { DailyRollups } from '../../src/store/daily-rollups.js';
 import { evidenceRepository, unpack } from '../../src/store/evidence-repository.js';
+import { evidenceSamplesRepository } from '../../src/store/evidence-samples-repository.js';
 import { newId } from '../../src/store/ids.js';
 import { drainHarness } from '../helpers/drain.js';
 
@@ -204,7 +205,7 @@ describe('daily rollups', () => {
     const dirty = `${j.prefix}analytics:dirty`;
     const r = redis();
     // Built on this connection, so the connection knows the rollups' scripts.
-    new DailyRollups(r, j.prefix, { analytics: analyticsRepository(h.db), evidence: evidenceRepository(h.db), auditCounts: auditCountsRepository(h.db) });
+    new DailyRollups(r, j.prefix, { analytics: analyticsRepository(h.db), evidence: evidenceRepository(h.db), evidenceSamples: evidenceSamplesRepository(h.db), auditCounts: auditCountsRepository(h.db) });
     await r.multi().hincrby(counter, 'checks_total', 1).hincrby(counter, '_v', 1).sadd(dirty, counter).exec();
     const copier = rollupsFor(j);
     await copier.flush([counter]);
