@@ -10,7 +10,7 @@ import { Errors } from '../../errors.js';
 import type { BundleOutcome } from '../../services/evidence-bundles.js';
 import type { OrganizationDoc } from '../../store/organization-repository.js';
 import { actorOf } from '../plugins/auth.js';
-import { download } from '../schemas/common.js';
+import { download, ErrorBody } from '../schemas/common.js';
 import { BundleList, BundleParams, BundleVerification, ExportAllQuery, PendingBundle, Schedule, ScheduleBody, toBundle } from '../schemas/compliance-bundles.js';
 import { OrgParams } from '../schemas/organizations.js';
 
@@ -105,7 +105,7 @@ export default fp(
           description:
             'Answers 200 with `valid` false and the `problems` when anything fails; 404 for an unknown or dropped bundle; 409 `bundle_pending` while it is being made.',
           params: BundleParams,
-          response: { 200: BundleVerification },
+          response: { 200: BundleVerification, 409: ErrorBody },
         },
       },
       async (request) => {
