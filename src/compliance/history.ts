@@ -141,7 +141,11 @@ export class ConfigHistory {
   constructor(inputs: HistoryInputs) {
     const policyChanges = new Map<string, Array<{ at: number; before: PolicyState | null; after: PolicyState | null }>>();
     const tagChanges = new Map<string, Array<{ at: number; before: TagState | null; after: TagState | null }>>();
-    const push = <T>(map: Map<string, T[]>, id: string, item: T) => map.set(id, [...(map.get(id) ?? []), item]);
+    const push = <T>(map: Map<string, T[]>, id: string, item: T) => {
+      const list = map.get(id);
+      if (list) list.push(item);
+      else map.set(id, [item]);
+    };
     for (const c of [...inputs.changes].sort(byTime)) {
       const at = c.at.getTime();
       if (c.action.startsWith('policy.') && c.action !== 'policy.regenerate_key') {
