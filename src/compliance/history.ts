@@ -243,39 +243,42 @@ export class ConfigHistory {
    */
   control(framework: string, controlId: string, fromDate: string, now: Date): ControlHistory {
     const rel = this.relevant(framework, controlId);
-    const coveredAt = (t: number) => this.rulesAt(framework, controlId, rel, t).some((r) => r.enabled && r.policy_active);
-    const points = this.changePoints(rel);
-    // Coverage from each point on, and before the first.
-    const timeline = points.map((at) => ({ at, covered: coveredAt(at) }));
-    const initial = coveredAt(NEVER);
+    const at = (t: number) => {
+      const rules = this.rulesAt(framework, controlId, rel, t);
+      return { at: t, rules, covered: rules.some((r) => r.enabled && r.policy_active), key: '' };
+    };
+    // The control from each point on, and before the first: the rules as they stand and whether they cover it.
+    const timeline = this.changePoints(rel).map(at);
+    const before = at(NEVER);
     const end = now.getTime();
     const start = Date.parse(`${fromDate}T00:00:00Z`);
+    const keyOf = (state: typeof before) => (state.key ||= state.rules.map((r) => `${r.rule_id}:${r.enabled}:${r.policy_active}`).join(','));
 
     let coveredDays = 0;
     const history: CoverageRange[] = [];
     let signature = '';
     let i = 0;
-    let covered = initial;
+    let state = before;
     for (let day = start; day <= end; day += DAY_MS) {
       // Coverage at the day's start, then whether it lapsed at any moment of the day.
-      while (i < timeline.length && timeline[i]!.at <= day) covered = timeline[i++]!.covered;
-      let allDay = covered;
+      while (i < timeline.length && timeline[i]!.at <= day) state = timeline[i++]!;
+      let allDay = state.covered;
       const dayEnd = Math.min(day + DAY_MS, end + 1);
       while (i < timeline.length && timeline[i]!.at < dayEnd) {
-        covered = timeline[i++]!.covered;
-        if (!covered) allDay = false;
+        state = timeline[i++]!;
+        if (!state.covered) allDay = false;
       }
       if (allDay) coveredDays += 1;
       const date = new Date(day).toISOString().slice(0, 10);
       const status = allDay ? 'covered' : 'uncovered';
-      const rules = this.rulesAt(framework, controlId, rel, dayEnd - 1);
-      const sig = `${status}|${rules.map((r) => `${r.rule_id}:${r.enabled}:${r.policy_active}`).join(',')}`;
+      // The rules as they stood at the day's end: those of the last point of the day or before.
+      const sig = `${status}|${keyOf(state)}`;
       const last = history.at(-1);
       if (last && sig === signature) last.to_date = date;
-      else history.push({ from_date: date, to_date: date, status, rules });
+      else history.push({ from_date: date, to_date: date, status, rules: state.rules });
       signature = sig;
     }
-    return { covered_days: coveredDays, coverage_history: history, first_covered_at: firstCoveredAt(initial, timeline, start, end) };
+    return { covered_days: coveredDays, coverage_history: history, first_covered_at: firstCoveredAt(before.covered, timeline, start, end) };
   }
 
   /**

@@ -11,8 +11,13 @@ export interface CoverFacts {
   reasons: ReadonlyArray<{ framework: string; detail: string }>;
 }
 
-/** Rule definitions and samples a PDF shows per control; the JSON holds them all. */
-const PDF_RULES_PER_CONTROL = 15;
+/**
+ * Rule definitions, sampled checks and history ranges a PDF shows per control (each page costs render
+ * time: bench/RESULTS.md); evidence.json and evidence.csv hold them all.
+ */
+const PDF_RULES_PER_CONTROL = 3;
+const PDF_SAMPLES_PER_CONTROL = 3;
+const PDF_RANGES_PER_CONTROL = 8;
 
 /** The organization default (src/api/schemas/organizations.ts); also used for any value that is not a hex color. */
 const DEFAULT_COLOR = '#2563eb';
@@ -57,9 +62,7 @@ const styles = (color: string) => `
   .controls td.gap, .controls th.gap { padding-left: 10px; }
   h2 { font-size: 11pt; margin: 16px 0 6px; }
   h3 { font-size: 9.5pt; margin: 12px 0 4px; break-after: avoid; }
-  .detail-table td, .detail-table th { font-size: 7pt; }
-  ul.history { margin: 2px 0 4px 16px; padding: 0; }
-  .mono { font-family: 'DejaVu Sans Mono', monospace; font-size: 6.5pt; }
+  .detail-lines { font-size: 7pt; color: #57606a; overflow-wrap: anywhere; }
   .covered { color: #1a7f37; font-weight: bold; }
   .uncovered { color: #b42318; font-weight: bold; }
   .none { color: #8c959f; }
@@ -143,34 +146,33 @@ function controlRow(control: ControlRecord, days: number): string {
 /** A control's history, rule definitions and sampled checks: what an auditor re-performs from. */
 function controlDetail(control: ControlRecord, days: number): string {
   if (control.rule_count === 0 && control.coverage_history.every((r) => r.rules.length === 0)) return '';
+  // One line per item, not tables: every page costs render time (bench/RESULTS.md).
   const history = control.coverage_history
+    .slice(-PDF_RANGES_PER_CONTROL)
     .map((range) => {
       const on = range.rules.filter((r) => r.enabled && r.policy_active).length;
       const span = range.from_date === range.to_date ? range.from_date : `${range.from_date} – ${range.to_date}`;
-      return `<li>${esc(span)}: ${range.status}; ${count(range.rules.length)} tagged ${range.rules.length === 1 ? 'rule' : 'rules'}, ${count(on)} enabled</li>`;
-    })
-    .join('');
+      return `${esc(span)}: ${range.status}, ${count(range.rules.length)} tagged ${range.rules.length === 1 ? 'rule' : 'rules'} (${count(on)} enabled)`;
+    });
+  const earlier = control.coverage_history.length - PDF_RANGES_PER_CONTROL;
   const tagged = new Map(control.tagged_rules.map((t) => [t.rule_id, t.tagged_at]));
-  const shown = control.rule_definitions.slice(0, PDF_RULES_PER_CONTROL);
-  const rules = shown
-    .map(
-      (r) => `<tr><td>${esc(r.name)}</td><td>${esc(r.policy_name)} v${esc(r.policy_version)}${r.policy_active ? '' : ' (inactive)'}</td>
-<td>${esc(r.action)}</td><td>${esc(r.dataTypes.join(', '))}</td><td>${esc(r.destinations.join(', '))}</td>
-<td>${r.enabled ? 'enabled' : 'disabled'}</td><td>${tagged.get(r.rule_id) ? esc(tagged.get(r.rule_id)!.slice(0, 10)) : none}</td></tr>`,
-    )
-    .join('\n');
-  const more = control.rule_definitions.length - shown.length;
+  const rules = control.rule_definitions.slice(0, PDF_RULES_PER_CONTROL).map((r) => {
+    const since = tagged.get(r.rule_id);
+    return `${esc(r.name)} (${esc(r.policy_name)} v${esc(r.policy_version)}${r.policy_active ? '' : ', inactive'}): ${esc(r.action)} ${esc(r.dataTypes.join(', '))} to ${esc(r.destinations.join(', '))}; ${r.enabled ? 'enabled' : 'disabled'}${since ? `; tagged ${esc(since.slice(0, 10))}` : ''}`;
+  });
+  const more = control.rule_definitions.length - rules.length;
   const samples = control.evidence_sample
-    .map(
-      (e) => `<tr><td class="mono">${esc(e.preflight_id)}</td><td>${esc(utcMinute(new Date(e.created_at)))}</td><td class="mono">${esc(e.rule_id)}</td>
-<td>${esc(e.decision)}</td><td>${esc(e.detected.map((d) => `${d.type} × ${d.count}`).join(', '))}</td></tr>`,
-    )
-    .join('\n');
+    .slice(0, PDF_SAMPLES_PER_CONTROL)
+    .map((e) => `${esc(e.preflight_id)} ${esc(utcMinute(new Date(e.created_at)))}: ${esc(e.decision)} by ${esc(e.rule_id)}; ${esc(e.detected.map((d) => `${d.type} × ${d.count}`).join(', '))}`);
+  const lines = [
+    ...(earlier > 0 ? [`${count(earlier)} earlier ranges: evidence.json`] : []),
+    ...history.map((h) => `History ${h}`),
+    ...rules.map((r) => `Rule ${r}`),
+    ...(more > 0 ? [`${count(more)} more tagged rules: evidence.json`] : []),
+    ...samples.map((e) => `Sampled check ${e}`),
+  ];
   return `<h3>${esc(control.control_id)}: covered ${coveredDays(control, days)}${control.first_covered_at ? `, first covered ${esc(utcMinute(new Date(control.first_covered_at)))}` : ''}</h3>
-<ul class="history">${history}</ul>
-${shown.length ? `<table class="detail-table"><thead><tr><th>Rule</th><th>Policy</th><th>Action</th><th>Data types</th><th>Destinations</th><th>State</th><th>Tagged</th></tr></thead><tbody>${rules}</tbody></table>` : ''}
-${more > 0 ? `<p class="note">${count(more)} more tagged rules are defined in evidence.json.</p>` : ''}
-${samples ? `<table class="detail-table"><thead><tr><th>Sampled check</th><th>Time</th><th>Rule</th><th>Decision</th><th>Detected</th></tr></thead><tbody>${samples}</tbody></table>` : ''}`;
+<div class="detail-lines">${lines.join('<br>')}</div>`;
 }
 
 /** A framework's evidence document: summary, then one row per control. */
@@ -247,7 +249,7 @@ ${reports
 <p>manifest.json lists every other file of the bundle with its size and SHA-256, and records the organization, window,
 generation time, service version and instance, why each framework is included and the policy and rule versions in force.
 manifest.jws is a detached JWS (RS256) over manifest.json's exact bytes, signed with the service's key
-<b class="mono">${esc(keyId)}</b>, the key served at /v1/license/public-key and /.well-known/jwks.json. To verify: check the
+<b>${esc(keyId)}</b>, the key served at /v1/license/public-key and /.well-known/jwks.json. To verify: check the
 signature with that public key, then each file's SHA-256 against the manifest (docs/compliance.md, "Verifying a bundle"),
 or ask the service: GET /api/orgs/${esc(ctx.org.org_id)}/compliance/bundles/{bundle_id}/verify.</p>
 <p class="note">Each framework's evidence (evidence.pdf, evidence.csv, evidence.json) is in the folder named by its framework

@@ -8,6 +8,7 @@ import { ConfigHistory } from '../compliance/history.js';
 import { sampleDays, spreadOrder } from '../compliance/samples.js';
 import { evidenceWindow } from '../compliance/exports.js';
 import type { EvidenceReport, EvidenceSample, ExportContext, FrameworkEntry } from '../compliance/types.js';
+import type { ChangeDoc } from '../store/change-log-repository.js';
 import type { RuleEvidenceTotal } from '../store/evidence-repository.js';
 import type { OrganizationDoc } from '../store/organization-repository.js';
 import type { FrameworkSettingDoc } from '../store/framework-settings-repository.js';
@@ -52,7 +53,12 @@ export interface BundleContents {
   policies: Array<{ policy_id: string; name: string; version: string; is_active: boolean; rules: Array<{ rule_id: string; name: string; enabled: boolean }> }>;
 }
 
+/** Organizations whose change log a process keeps (the newest read first out). */
+const CHANGE_CACHE_ORGS = 16;
+
 export class ComplianceService {
+  private readonly changeCache = new Map<string, { version: string; changes: ChangeDoc[] }>();
+
   constructor(
     private readonly repos: Repositories,
     private readonly changeLog: ChangeLog,
@@ -123,9 +129,24 @@ export class ComplianceService {
     return byRule;
   }
 
-  private async changes(orgId: string) {
+  /**
+   * The organization's whole change log. Reading it costs as much as the evidence (FerretDB decodes
+   * every stored value), so the last few organizations' entries are kept, each under the version of
+   * its months (change-log-repository.ts): any entry written or withdrawn since means a fresh read.
+   */
+  private async changes(orgId: string): Promise<ChangeDoc[]> {
+    const version = await this.repos.changeLog.versionOf(orgId);
+    const kept = this.changeCache.get(orgId);
+    if (kept?.version === version) return kept.changes;
     const months = await this.repos.changeLog.monthsOf(orgId);
-    return (await Promise.all(months.map((m) => this.repos.changeLog.inMonth(orgId, m)))).flat();
+    const changes = (await Promise.all(months.map((m) => this.repos.changeLog.inMonth(orgId, m)))).flat();
+    this.changeCache.delete(orgId);
+    this.changeCache.set(orgId, { version, changes });
+    for (const oldest of this.changeCache.keys()) {
+      if (this.changeCache.size <= CHANGE_CACHE_ORGS) break;
+      this.changeCache.delete(oldest);
+    }
+    return changes;
   }
 
   async report(org: OrganizationDoc, framework: Framework, days: number, now = new Date()): Promise<EvidenceReport> {
