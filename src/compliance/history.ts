@@ -220,6 +220,23 @@ export class ConfigHistory {
     return [...out.values()];
   }
 
+  /** Whether one of the control's tagged rules covers it at `t` (enabled, policy active); allocates nothing. */
+  private coveredAt(framework: string, controlId: string, rel: { tags: string[]; legacy: string[] }, t: number): boolean {
+    for (const id of rel.tags) {
+      const tag = stateAt(this.tags.get(id)!, t)?.state;
+      if (!tag) continue;
+      const owner = this.ruleOwner.get(tag.rule_id);
+      const segment = owner === undefined ? null : stateAt(this.policies.get(owner)!, t);
+      if (segment?.state && this.rule(segment.state, tag.rule_id)?.enabled && this.active(segment, t)) return true;
+    }
+    for (const id of rel.legacy) {
+      const segment = stateAt(this.policies.get(id)!, t);
+      if (!segment?.state?.tags.some((tag) => isLegacyTagOf(tag, framework, controlId)) || !this.active(segment, t)) continue;
+      if (segment.state.rules.some((r) => r.enabled)) return true;
+    }
+    return false;
+  }
+
   /** Every moment the control's coverage could change: where a segment of its tags, their rules' policies or its legacy policies begins. */
   private changePoints(rel: { tags: string[]; legacy: string[] }): number[] {
     const points = new Set<number>(this.revoked.values());
@@ -243,16 +260,14 @@ export class ConfigHistory {
    */
   control(framework: string, controlId: string, fromDate: string, now: Date): ControlHistory {
     const rel = this.relevant(framework, controlId);
-    const at = (t: number) => {
-      const rules = this.rulesAt(framework, controlId, rel, t);
-      return { at: t, rules, covered: rules.some((r) => r.enabled && r.policy_active), key: '' };
-    };
-    // The control from each point on, and before the first: the rules as they stand and whether they cover it.
+    // Coverage from each point on, and before the first; the rules themselves only where a day ends.
+    const at = (t: number) => ({ at: t, covered: this.coveredAt(framework, controlId, rel, t), rules: null as RuleAt[] | null, key: '' });
     const timeline = this.changePoints(rel).map(at);
     const before = at(NEVER);
     const end = now.getTime();
     const start = Date.parse(`${fromDate}T00:00:00Z`);
-    const keyOf = (state: typeof before) => (state.key ||= state.rules.map((r) => `${r.rule_id}:${r.enabled}:${r.policy_active}`).join(','));
+    const rulesOf = (state: typeof before) => (state.rules ??= this.rulesAt(framework, controlId, rel, state.at));
+    const keyOf = (state: typeof before) => (state.key ||= rulesOf(state).map((r) => `${r.rule_id}:${r.enabled}:${r.policy_active}`).join(','));
 
     let coveredDays = 0;
     const history: CoverageRange[] = [];
@@ -275,7 +290,7 @@ export class ConfigHistory {
       const sig = `${status}|${keyOf(state)}`;
       const last = history.at(-1);
       if (last && sig === signature) last.to_date = date;
-      else history.push({ from_date: date, to_date: date, status, rules: state.rules });
+      else history.push({ from_date: date, to_date: date, status, rules: rulesOf(state) });
       signature = sig;
     }
     return { covered_days: coveredDays, coverage_history: history, first_covered_at: firstCoveredAt(before.covered, timeline, start, end) };
