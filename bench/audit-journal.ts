@@ -6,6 +6,7 @@ import { MongoClient } from 'mongodb';
 import { analyticsRepository } from '../src/store/analytics-repository.js';
 import { auditCountsRepository } from '../src/store/audit-counts-repository.js';
 import { evidenceRepository } from '../src/store/evidence-repository.js';
+import { evidenceSamplesRepository } from '../src/store/evidence-samples-repository.js';
 import { AuditDrainer } from '../src/store/audit-drainer.js';
 import { AuditJournal } from '../src/store/audit-journal.js';
 import { auditRepository, type AuditDoc } from '../src/store/audit-repository.js';
@@ -78,7 +79,7 @@ export async function benchAuditJournal(): Promise<void> {
     console.log('audit journal: the same appended to the journal, drained in batches');
     const drainStart = performance.now();
     const appended = await drive(() => journal.append(record()));
-    const rollups = new DailyRollups(blocking, journal.prefix, { analytics: analyticsRepository(client.db()), evidence: evidenceRepository(client.db()), auditCounts: auditCountsRepository(client.db()) });
+    const rollups = new DailyRollups(blocking, journal.prefix, { analytics: analyticsRepository(client.db()), evidence: evidenceRepository(client.db()), evidenceSamples: evidenceSamplesRepository(client.db()), auditCounts: auditCountsRepository(client.db()) });
     const drainer = new AuditDrainer(blocking, journal, { audit: repo, rollups }, { batchSize: 1_000, blockMs: 200, claimIdleMs: 30_000 }, silent);
     await drainer.start();
     await drainer.settled();

@@ -11,6 +11,7 @@ import { freePort } from '../scripts/local-services.js';
 import { CATALOG, FRAMEWORKS } from '../src/compliance/catalog.js';
 import { utcDate } from '../src/compliance/exports.js';
 import { evidenceRepository } from '../src/store/evidence-repository.js';
+import { SAMPLES_PER_RULE_DAY, evidenceSamplesRepository } from '../src/store/evidence-samples-repository.js';
 import { benchOrg } from './bench-org.js';
 import { BENCH_ADMIN_TOKEN, benchStack } from './bench-stack.js';
 import { memoryOf, startProcess, stopProcess, waitUntilAnswering } from './processes.js';
@@ -102,8 +103,10 @@ export async function benchCompliance(): Promise<void> {
       const { team_id, policy_id: _policy, ...body } = tag as { team_id: string; policy_id: string };
       await call('POST', `/api/orgs/${orgId}/teams/${team_id}/tags`, body);
     }
-    // 90 days of evidence for every rule, written as the drainers write it (absolute daily totals).
+    // 90 days of evidence for every rule, written as the drainers write it (absolute daily totals), with
+    // full reservoirs of sampled checks (issue 17) for every rule and day.
     const evidence = evidenceRepository(mongo.db());
+    const samples = evidenceSamplesRepository(mongo.db());
     const now = Date.now();
     for (let d = 0; d < DAYS; d++) {
       const day = new Date(now - d * DAY_MS);
@@ -114,6 +117,21 @@ export async function benchCompliance(): Promise<void> {
         }),
       );
       await evidence.raise([{ orgId, day: utcDate(day), rules }]);
+      const sampled = Object.fromEntries(
+        ruleIds.map((id, i) => [
+          id,
+          {
+            seen: 1 + ((i + d) % 17),
+            samples: Array.from({ length: SAMPLES_PER_RULE_DAY }, (_, k) => ({
+              id: `pf_bench${String(d).padStart(3, '0')}${String(i).padStart(5, '0')}${k}`,
+              at: day.getTime() - k * 60_000,
+              d: i % 3 === 0 ? 'BLOCKED' : 'ALLOWED_WITH_MASKING',
+              t: [['EMAIL', 1 + k] as [string, number]],
+            })),
+          },
+        ]),
+      );
+      await samples.raise([{ orgId, day: utcDate(day), rules: sampled }]);
     }
     const seedS = (performance.now() - seedStart) / 1000;
 
@@ -145,7 +163,7 @@ export async function benchCompliance(): Promise<void> {
 
 ${machineLine()}
 
-Setup: one organization with ${POLICIES} policies × ${RULES_PER_POLICY} rules (${ruleIds.length} rules, 4 in 5 enabled), ${TEAMS} teams, every rule tagged to one of the ${controls.length} catalog controls through the teams API, a legacy \`<FRAMEWORK>:<control_id>\` tag on every second policy, all five frameworks opted in, and ${DAYS} days of evidence for every rule (${DAYS} daily rollup documents of ${ruleIds.length} rules each). API and worker run as separate compiled processes on the same 2 cores as Redis, FerretDB and this client; PDFs are rendered by one reused chromium. Seeding took ${seedS.toFixed(0)} s.
+Setup: one organization with ${POLICIES} policies × ${RULES_PER_POLICY} rules (${ruleIds.length} rules, 4 in 5 enabled), ${TEAMS} teams, every rule tagged to one of the ${controls.length} catalog controls through the teams API, a legacy \`<FRAMEWORK>:<control_id>\` tag on every second policy, all five frameworks opted in, and ${DAYS} days of evidence for every rule (${DAYS} daily rollup documents of ${ruleIds.length} rules each), with ${SAMPLES_PER_RULE_DAY} sampled checks per rule and day (issue 17). The change log holds every opt-in, policy, team and tag made through the API, so reports carry coverage history (issue 17); every bundle is signed. API and worker run as separate compiled processes on the same 2 cores as Redis, FerretDB and this client; PDFs are rendered by one reused chromium. Seeding took ${seedS.toFixed(0)} s.
 
 | measure | value |
 |---|---:|

@@ -84,6 +84,8 @@ export const Errors = {
   /** The rest of the body is never read: the connection closes after the answer. */
   requestTimeout: (detail: string) => new ApiError(408, 'request_timeout', detail, { connection: 'close' }),
   conflict: (detail: string) => new ApiError(409, 'conflict', detail),
+  /** A bundle still being made has nothing to verify yet. */
+  bundlePending: () => new ApiError(409, 'bundle_pending', 'The bundle is still being made: verify it once GET …/bundles/{bundle_id} answers the ZIP.'),
   uriTooLong: () => new ApiError(414, 'uri_too_long', 'A path parameter is longer than 100 characters.'),
   payloadTooLarge: (detail: string) => new ApiError(413, 'payload_too_large', detail),
   unsupportedMediaType: (detail: string) => new ApiError(415, 'unsupported_media_type', detail),

@@ -13,7 +13,23 @@ export const EVIDENCE_CSV_HEADER: readonly string[] = [
   'evidence_masked',
   'last_evidence_at',
   'tagged_by',
+  // Added (issue 17), after the spec's columns.
+  'covered_days',
+  'first_covered_at',
+  'coverage_history',
+  'sampled_check_ids',
 ];
+
+/** `2026-11-01..2026-11-19 uncovered;2026-11-20..2026-11-28 covered`: the history's ranges by status. */
+function historyField(control: ControlRecord): string {
+  const ranges: Array<{ from: string; to: string; status: string }> = [];
+  for (const r of control.coverage_history) {
+    const last = ranges.at(-1);
+    if (last?.status === r.status) last.to = r.to_date;
+    else ranges.push({ from: r.from_date, to: r.to_date, status: r.status });
+  }
+  return ranges.map((r) => `${r.from}..${r.to} ${r.status}`).join(';');
+}
 
 const CRLF = '\r\n';
 
@@ -48,6 +64,10 @@ export function evidenceCsv(report: EvidenceReport): string {
     control.evidence_masked,
     control.last_evidence_at ?? '',
     taggedBy(control).join(';'),
+    control.covered_days,
+    control.first_covered_at ?? '',
+    historyField(control),
+    control.evidence_sample.map((e) => e.preflight_id).join(';'),
   ]);
   return [EVIDENCE_CSV_HEADER, ...rows].map((row) => row.map(field).join(',') + CRLF).join('');
 }

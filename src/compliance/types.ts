@@ -1,6 +1,7 @@
 // The shapes of compliance evidence (spec part 2, "Compliance control record"). The evidence JSON
 // is stable across releases (spec part 9): fields are only ever added.
 import type { CatalogControl, Framework } from './catalog.js';
+import type { CoverageRange } from './history.js';
 
 /** What made an export/all bundle: a request, or the organization's schedule. */
 export const BUNDLE_TRIGGERS = ['on_demand', 'scheduled'] as const;
@@ -15,6 +16,31 @@ export interface TaggedRule {
   /** Null for team tags, populated for legacy policy tags (spec part 2). */
   policy_id: string | null;
   policy_name: string | null;
+  /** Added (issue 17): since when this owner has tagged the rule to the control without a break; null when unknown. */
+  tagged_at: string | null;
+}
+
+/** Added (issue 17): what a tagged rule does, so an auditor can re-perform it. */
+export interface RuleDefinition {
+  rule_id: string;
+  name: string;
+  enabled: boolean;
+  dataTypes: string[];
+  destinations: string[];
+  action: string;
+  policy_id: string;
+  policy_name: string;
+  policy_version: string;
+  policy_active: boolean;
+}
+
+/** Added (issue 17): one check behind a control's counts. Ids, types and counts only: never content. */
+export interface EvidenceSample {
+  preflight_id: string;
+  created_at: string;
+  rule_id: string;
+  decision: string;
+  detected: Array<{ type: string; count: number }>;
 }
 
 export interface ControlRecord extends CatalogControl {
@@ -27,6 +53,16 @@ export interface ControlRecord extends CatalogControl {
   evidence_masked: number;
   /** ISO time of the newest evidence in the window; null when there is none. */
   last_evidence_at: string | null;
+  /** Added (issue 17): UTC days of the window the control was covered all day long (today: until now). */
+  covered_days: number;
+  /** Added (issue 17): the window's days as ranges of one status and one set of tagged rules. */
+  coverage_history: CoverageRange[];
+  /** Added (issue 17): when the covered stretch that first reaches into the window began; null when never covered in it. */
+  first_covered_at: string | null;
+  /** Added (issue 17): the definitions of the rules tagged now, in `tagged_rules` order. */
+  rule_definitions: RuleDefinition[];
+  /** Added (issue 17): a bounded sample of the checks behind the evidence counts. */
+  evidence_sample: EvidenceSample[];
 }
 
 export interface EvidenceSummary {

@@ -33,8 +33,13 @@ const CHROMIUM_ARGS = [
 ];
 const LAUNCH_TIMEOUT_MS = 30_000;
 
-const FOOTER = `<div style="width:100%;font-family:'DejaVu Sans',sans-serif;font-size:7pt;color:#57606a;text-align:center">
-<span class="pageNumber"></span> / <span class="totalPages"></span></div>`;
+/** Page numbers on every page and, when given, the document's generation time in UTC (to the second). */
+const footer = (generatedAt?: Date) => `<div style="width:100%;font-family:'DejaVu Sans',sans-serif;font-size:7pt;color:#57606a;text-align:center">
+${generatedAt ? `Generated ${generatedAt.toISOString().slice(0, 19).replace('T', ' ')} UTC · ` : ''}Page <span class="pageNumber"></span> / <span class="totalPages"></span></div>`;
+
+export interface RenderOptions {
+  generatedAt?: Date;
+}
 
 interface Instance {
   browser: Browser;
@@ -59,16 +64,16 @@ export class PdfRenderer {
     return this.current?.browser.process()?.pid ?? null;
   }
 
-  async render(html: string): Promise<Buffer> {
+  async render(html: string, opts: RenderOptions = {}): Promise<Buffer> {
     await this.acquire();
     try {
       const instance = await this.launched();
       try {
-        return await this.renderIn(instance.browser, html);
+        return await this.renderIn(instance.browser, html, opts);
       } catch (err) {
         // The browser died under this render (crashed or killed): one more try on a fresh one.
         if (err instanceof RenderTimeout || instance.browser.connected || this.closing) throw err;
-        return await this.renderIn((await this.launched()).browser, html);
+        return await this.renderIn((await this.launched()).browser, html, opts);
       }
     } catch (err) {
       // The cause (a launch failure names the executable) goes to the log; the client gets a plain 503.
@@ -93,7 +98,7 @@ export class PdfRenderer {
   }
 
   /** A page per render, closed whatever happens; the time limit covers opening, loading and printing. */
-  private async renderIn(browser: Browser, html: string): Promise<Buffer> {
+  private async renderIn(browser: Browser, html: string, opts: RenderOptions): Promise<Buffer> {
     let timer: NodeJS.Timeout | undefined;
     const expired = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new RenderTimeout(`render exceeded ${this.opts.timeoutMs} ms`)), this.opts.timeoutMs);
@@ -102,7 +107,7 @@ export class PdfRenderer {
     let page: Page | null = null;
     try {
       page = await Promise.race([opening, expired]);
-      return await Promise.race([this.print(page, html), expired]);
+      return await Promise.race([this.print(page, html, opts), expired]);
     } finally {
       clearTimeout(timer);
       if (page) await page.close().catch(() => undefined);
@@ -110,7 +115,7 @@ export class PdfRenderer {
     }
   }
 
-  private async print(page: Page, html: string): Promise<Buffer> {
+  private async print(page: Page, html: string, opts: RenderOptions): Promise<Buffer> {
     await page.setJavaScriptEnabled(false);
     await page.setRequestInterception(true);
     page.on('request', (request) => void request.abort('blockedbyclient').catch(() => undefined));
@@ -121,7 +126,7 @@ export class PdfRenderer {
       margin: { top: '14mm', right: '12mm', bottom: '16mm', left: '12mm' },
       displayHeaderFooter: true,
       headerTemplate: '<span></span>',
-      footerTemplate: FOOTER,
+      footerTemplate: footer(opts.generatedAt),
       timeout: 0,
     });
     return Buffer.from(pdf);

@@ -5,6 +5,7 @@
 // 429. The request waits for the job up to a bound, then answers 202 and the bundle is fetched from
 // /bundles/{id}. Scheduled bundles come from one BullMQ job scheduler per organization. Redis holds the
 // windows and the queue: without it no bundle is made (fail closed, withRedis).
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Job, QueueEvents } from 'bullmq';
 import { CronExpressionParser } from 'cron-parser';
@@ -26,6 +27,7 @@ import type { BundleStore } from '../store/bundle-store.js';
 import { withRedis } from '../store/errors.js';
 import { newId } from '../store/ids.js';
 import type { OrganizationDoc } from '../store/organization-repository.js';
+import { verifyBundleZip, type BundleVerification } from './bundle-signature.js';
 import type { Actor, ChangeLog } from './change-log.js';
 import type { ComplianceService } from './compliance.js';
 import { waitForJob } from './job-wait.js';
@@ -54,6 +56,8 @@ export interface EvidenceBundleDeps {
   throttleMs: number;
   attempts: number;
   changeLog: ChangeLog;
+  /** The service's signing key, whose public half verifies bundles. */
+  signer: { publicKey(): { key_id: string; public_key: string } };
 }
 
 /** What the change log keeps of a schedule. */
@@ -195,6 +199,26 @@ export class EvidenceBundleService {
   /** The ZIP of a ready bundle, or null when retention dropped it in the meantime. */
   open(bundle: BundleDoc): Promise<{ length: number; stream: Readable } | null> {
     return this.deps.store.open(bundle._id);
+  }
+
+  /**
+   * Re-checks a stored bundle: the ZIP's SHA-256 against the one recorded when it was made, the
+   * manifest's signature with the service's key, and every file against the manifest. Null when the
+   * bundle is unknown, not ready, or dropped.
+   */
+  async verify(org: OrganizationDoc, id: string): Promise<(BundleVerification & { bundle_id: string; zip_sha256_valid: boolean }) | null> {
+    const outcome = await this.find(org, id);
+    if (outcome === null) return null;
+    if (outcome.status !== 'ready') throw Errors.bundlePending();
+    const file = await this.open(outcome.bundle);
+    if (!file) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+    const bytes = Buffer.concat(chunks);
+    const zipValid = createHash('sha256').update(bytes).digest('hex') === outcome.bundle.sha256;
+    const checked = await verifyBundleZip(bytes, this.deps.signer.publicKey());
+    const problems = zipValid ? checked.problems : ['the stored ZIP does not match the SHA-256 recorded when it was made', ...checked.problems];
+    return { bundle_id: id, ...checked, valid: checked.valid && zipValid, zip_sha256_valid: zipValid, problems };
   }
 
   async setSchedule(org: OrganizationDoc, schedule: BundleSchedule, actor: Actor): Promise<ScheduleView> {

@@ -26,7 +26,7 @@ export async function evidenceFile(report: EvidenceReport, ctx: ExportContext, f
     case 'json':
       return JSON.stringify(evidenceExportJson(report, ctx), null, 2);
     case 'pdf':
-      return pdf.render(evidenceHtml(report, ctx));
+      return pdf.render(evidenceHtml(report, ctx), { generatedAt: ctx.generated_at });
   }
 }
 

@@ -113,6 +113,7 @@ export class OrganizationService {
     await this.repos.controlTags.deleteByOrg(orgId);
     await this.repos.teams.deleteByOrg(orgId);
     await this.repos.evidence.deleteByOrg(orgId);
+    await this.repos.evidenceSamples.deleteByOrg(orgId);
     await this.repos.frameworkSettings.deleteByOrg(orgId);
     await this.repos.partnerKeys.deleteByOrg(orgId);
     await this.repos.users.deleteByOrg(orgId);

@@ -12,6 +12,7 @@ import type { AuditRepository } from './audit-repository.js';
 import { decodeAudit, type AuditJournal } from './audit-journal.js';
 import { DailyRollups, type JournalEntry } from './daily-rollups.js';
 import type { EvidenceRepository } from './evidence-repository.js';
+import type { EvidenceSamplesRepository } from './evidence-samples-repository.js';
 
 const GROUP = 'audit-writers';
 const BLOCK_MS = 1_000;
@@ -197,7 +198,7 @@ export class AuditDrainer extends EventEmitter {
 export async function startAuditDrainer(
   redis: Redis,
   journal: AuditJournal,
-  store: { audit: AuditRepository; auditCounts: AuditCountsRepository; analytics: AnalyticsRepository; evidence: EvidenceRepository },
+  store: { audit: AuditRepository; auditCounts: AuditCountsRepository; analytics: AnalyticsRepository; evidence: EvidenceRepository; evidenceSamples: EvidenceSamplesRepository },
   opts: { batchSize: number; claimIdleMs: number },
   log: Logger,
 ): Promise<AuditDrainer> {

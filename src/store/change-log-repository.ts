@@ -41,6 +41,8 @@ interface MonthDoc {
   _id: string;
   org_id: string;
   month: string;
+  /** Raised after every entry written or withdrawn: readers that keep entries know when to read again. */
+  v?: number;
 }
 
 /** `2026-11` */
@@ -59,9 +61,24 @@ export function changeLogRepository(db: Db) {
       const _id = orgMonth(doc.org_id, month);
       await months.updateOne({ _id }, { $setOnInsert: { org_id: doc.org_id, month } }, { upsert: true });
       await col.insertOne({ ...doc, org_month: _id });
+      await months.updateOne({ _id }, { $inc: { v: 1 } });
     },
     async delete(id: string): Promise<void> {
+      const doc = await col.findOne({ _id: id }, { projection: { org_month: 1 } });
+      if (!doc) return;
       await col.deleteOne({ _id: id });
+      await months.updateOne({ _id: doc.org_month }, { $inc: { v: 1 } });
+    },
+    /**
+     * The organization's months with their versions, as one string: it changes whenever an entry is
+     * written or withdrawn, so entries read under it stay good while it does not.
+     */
+    async versionOf(orgId: string): Promise<string> {
+      const docs = await months.find({ org_id: orgId }).toArray();
+      return docs
+        .map((d) => `${d.month}:${d.v ?? 0}`)
+        .sort()
+        .join(',');
     },
     /** The months (`YYYY-MM`) in which the organization has entries, newest first. */
     async monthsOf(orgId: string): Promise<string[]> {

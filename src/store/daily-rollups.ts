@@ -15,6 +15,7 @@ import type { AuditDoc } from './audit-repository.js';
 import { beforeToday, closedDayMarks, type ClosedDayMarks } from './closed-day-marks.js';
 import { SLOT_SECONDS_KEPT_S, slotSecondsKey } from './slot-seconds.js';
 import type { DayEvidence, EvidenceRepository, EvidenceTotals } from './evidence-repository.js';
+import { SAMPLES_PER_RULE_DAY, type DaySamples, type EvidenceSamplesRepository, type SampleTotals, type StoredSample } from './evidence-samples-repository.js';
 
 const ACK_AND_COUNT = `
 -- KEYS[1] journal stream, KEYS[2] dirty set, KEYS[3..] counters of this batch.
@@ -22,7 +23,8 @@ const ACK_AND_COUNT = `
 --   only, then per entry: entry id, number of counters it adds to (0: count nothing), then per
 --   counter: its index in KEYS, number of fields (negative: kept in Redis only, never copied), then
 --   field, amount pairs. A field starting with '>' keeps the larger of its value and the amount (a
---   time) instead of adding.
+--   time) instead of adding; one starting with '?' offers a sample '<u>|<json>' (u uniform in
+--   [0, 1)) to the rule's reservoir.
 local i = 4
 while i <= #ARGV do
   local id, groups = ARGV[i], tonumber(ARGV[i + 1])
@@ -35,10 +37,21 @@ while i <= #ARGV do
     if first then
       for j = i + 2, i + 2 * n, 2 do
         local field, amount = ARGV[j], ARGV[j + 1]
-        if string.byte(field, 1) == 62 then
+        local op = string.byte(field, 1)
+        if op == 62 then
           field = string.sub(field, 2)
           if tonumber(amount) > tonumber(redis.call('HGET', KEYS[k], field) or '0') then
             redis.call('HSET', KEYS[k], field, amount)
+          end
+        elseif op == 63 then
+          -- Reservoir sampling (algorithm R): the n-th check of the rule replaces slot floor(u*n)+1 if that is a slot.
+          local rule = string.sub(field, 2)
+          local bar = string.find(amount, '|', 1, true)
+          local n = redis.call('HINCRBY', KEYS[k], 'sample.n.' .. rule, 1)
+          local slot = n
+          if n > ${SAMPLES_PER_RULE_DAY} then slot = math.floor(tonumber(string.sub(amount, 1, bar - 1)) * n) + 1 end
+          if slot <= ${SAMPLES_PER_RULE_DAY} then
+            redis.call('HSET', KEYS[k], 'sample.s.' .. rule .. '.' .. slot, string.sub(amount, bar + 1))
           end
         else
           redis.call('HINCRBY', KEYS[k], field, amount)
@@ -115,21 +128,30 @@ const detectionField = (type: string) => `detections.${type.replace(/[.$]/g, '_'
 const EVIDENCE = 'evidence.';
 const EVIDENCE_ACTION = { BLOCK: 'blocked', MASK: 'masked' } as const;
 
+/** Sample fields (`sample.n.<rule>`: checks seen, `sample.s.<rule>.<slot>`: a sample) go to evidence_samples when copied. */
+const SAMPLE = 'sample.';
+
+/** What a sample keeps of a check: ids, decision, detected types and counts; never content (nor the summary). */
+const sampleOf = (doc: AuditDoc): string =>
+  JSON.stringify({ id: doc._id, at: doc.created_at.getTime(), d: doc.decision, t: doc.detected.map((d) => [d.type, d.count]) } satisfies StoredSample);
+
 /**
  * What one record adds to its org-day, as field paths of the rollup documents: analytics, then one
- * evidence increment per fired BLOCK or MASK rule and that rule's last firing ('>' keeps the larger).
+ * evidence increment per fired BLOCK or MASK rule, that rule's last firing ('>' keeps the larger) and
+ * the check offered to the rule's reservoir of samples ('?').
  */
-export function rollupFields(doc: AuditDoc): Array<[string, number]> {
-  const fields: Array<[string, number]> = [
+export function rollupFields(doc: AuditDoc): Array<[string, number | string]> {
+  const fields: Array<[string, number | string]> = [
     ['checks_total', 1],
     [DECISION_FIELD[doc.decision], 1],
     ['bytes_processed', doc.bytes],
     ['prevented', doc.prevented],
     ...doc.detected.map((d): [string, number] => [detectionField(d.type), d.count]),
   ];
+  const sample = doc.fired_rules?.length ? sampleOf(doc) : '';
   for (const { rule_id, action } of doc.fired_rules ?? []) {
     const rule = `${EVIDENCE}${rule_id}`;
-    fields.push([`${rule}.${EVIDENCE_ACTION[action]}`, 1], [`>${rule}.last_at`, doc.created_at.getTime()]);
+    fields.push([`${rule}.${EVIDENCE_ACTION[action]}`, 1], [`>${rule}.last_at`, doc.created_at.getTime()], [`?${rule_id}`, `${Math.random()}|${sample}`]);
   }
   return fields.filter(([, amount]) => amount !== 0);
 }
@@ -165,7 +187,7 @@ export function auditCountFields(doc: AuditDoc, scope: string): { day: Array<[st
 export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
 /** Every counter one record adds to, with what it adds: its org-day (analytics, evidence, audit), its org-hour, and all organizations' day and hour. */
-function counterFields(doc: AuditDoc): Array<{ scope: string; period: string; fields: Array<[string, number]> }> {
+function counterFields(doc: AuditDoc): Array<{ scope: string; period: string; fields: Array<[string, number | string]> }> {
   const day = utcDay(doc.created_at);
   const hour = hourOf(doc.created_at);
   const own = auditCountFields(doc, doc.org_id);
@@ -195,7 +217,7 @@ export class DailyRollups {
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
-    private readonly repos: { analytics: AnalyticsRepository; evidence: EvidenceRepository; auditCounts: AuditCountsRepository },
+    private readonly repos: { analytics: AnalyticsRepository; evidence: EvidenceRepository; evidenceSamples: EvidenceSamplesRepository; auditCounts: AuditCountsRepository },
   ) {
     this.counterPrefix = `${prefix}analytics:day:`;
     this.dirtyKey = `${prefix}analytics:dirty`;
@@ -314,6 +336,7 @@ export class DailyRollups {
     const rows: DailyTotals[] = [];
     const evidenceRows: EvidenceTotals[] = [];
     const auditRows: AuditCountRows[] = [];
+    const sampleRows: SampleTotals[] = [];
     const versions: string[] = [];
     keys.forEach((key, i) => {
       const [err, hash] = replies[i] ?? [];
@@ -323,7 +346,16 @@ export class DailyRollups {
       const totals: Record<string, number> = {};
       const evidence: DayEvidence = {};
       const audit: Record<string, number> = {};
+      const samples: DaySamples = {};
       for (const [field, value] of Object.entries(fields)) {
+        if (field.startsWith(SAMPLE)) {
+          // `sample.n.<rule>` or `sample.s.<rule>.<slot>`
+          const [, kind, rule = ''] = field.split('.');
+          const reservoir = (samples[rule] ??= { seen: 0, samples: [] });
+          if (kind === 'n') reservoir.seen = Number(value);
+          else reservoir.samples.push(JSON.parse(value) as StoredSample);
+          continue;
+        }
         if (field.startsWith(AUDIT)) {
           audit[field.slice(AUDIT.length)] = Number(value);
           continue;
@@ -346,8 +378,14 @@ export class DailyRollups {
       if (Object.keys(totals).length > 0) rows.push({ orgId, day, totals });
       if (Object.keys(evidence).length > 0) evidenceRows.push({ orgId, day, rules: evidence });
       if (Object.keys(audit).length > 0) auditRows.push({ scope: orgId, period: day, counts: audit });
+      if (Object.keys(samples).length > 0) sampleRows.push({ orgId, day, rules: samples });
     });
-    await Promise.all([this.repos.analytics.raise(rows), this.repos.evidence.raise(evidenceRows), this.repos.auditCounts.raise(auditRows)]);
+    await Promise.all([
+      this.repos.analytics.raise(rows),
+      this.repos.evidence.raise(evidenceRows),
+      this.repos.evidenceSamples.raise(sampleRows),
+      this.repos.auditCounts.raise(auditRows),
+    ]);
     // Readers keep closed days in memory until their mark moves; a failure here fails the copy, which is retried.
     await this.closedDays.moved(auditRows.filter((r) => r.period.length === 10 && beforeToday(r.period)).map((r) => r.scope));
     await Promise.all(keys.map((key, i) => this.redis.pfCleanIfUnchanged(this.dirtyKey, key, versions[i]!)));

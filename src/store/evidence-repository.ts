@@ -61,6 +61,8 @@ export interface RuleEvidenceTotal {
   masked: number;
   /** Newest firing in the range, or null. */
   last_at: Date | null;
+  /** The days (YYYY-MM-DD) of the range on which the rule fired, in no particular order: where its samples are. */
+  days: string[];
 }
 
 export type EvidenceRepository = ReturnType<typeof evidenceRepository>;
@@ -151,7 +153,7 @@ export function evidenceRepository(db: Db) {
     },
     /** Each rule's evidence over the days [from, to] (YYYY-MM-DD, inclusive). */
     async totalsByRule(orgId: string, from: string, to: string): Promise<Map<string, RuleEvidenceTotal>> {
-      const sums = new Map<string, { blocked: number; masked: number; lastAt: number }>();
+      const sums = new Map<string, { blocked: number; masked: number; lastAt: number; days: string[] }>();
       const docs = (await byMonth())
         ? (await Promise.all(monthsOf(from, to).map((month) => col.find({ org_month: `${orgId}:${month}` }).toArray()))).flat()
         : await col.find({ org_id: orgId, day: { $gte: from, $lte: to } }).toArray();
@@ -160,14 +162,15 @@ export function evidenceRepository(db: Db) {
         // Summed from the packed arrays: a 90-day read of 2,000 rules is 180,000 entries.
         for (const [ruleId, [blocked, masked, lastAt]] of Object.entries(JSON.parse(doc.rules) as Packed)) {
           let sum = sums.get(ruleId);
-          if (!sum) sums.set(ruleId, (sum = { blocked: 0, masked: 0, lastAt: 0 }));
+          if (!sum) sums.set(ruleId, (sum = { blocked: 0, masked: 0, lastAt: 0, days: [] }));
+          if (blocked + masked > 0) sum.days.push(doc.day);
           sum.blocked += blocked;
           sum.masked += masked;
           if (lastAt > sum.lastAt) sum.lastAt = lastAt;
         }
       }
       const totals = new Map<string, RuleEvidenceTotal>();
-      for (const [ruleId, { blocked, masked, lastAt }] of sums) totals.set(ruleId, { blocked, masked, last_at: lastAt > 0 ? new Date(lastAt) : null });
+      for (const [ruleId, { blocked, masked, lastAt, days }] of sums) totals.set(ruleId, { blocked, masked, last_at: lastAt > 0 ? new Date(lastAt) : null, days });
       return totals;
     },
     addMonthKeys,

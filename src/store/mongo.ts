@@ -38,6 +38,8 @@ async function ensureIndexes(db: Db): Promise<void> {
     db.collection('analytics_daily').createIndex({ org_id: 1, day: 1 }),
     db.collection('evidence_daily').createIndex({ org_id: 1, day: 1 }),
     db.collection('evidence_daily').createIndex({ org_month: 1 }),
+    // Sampled checks are read by _id (org and day); the index serves an organization's deletion.
+    db.collection('evidence_samples').createIndex({ org_id: 1 }),
     db.collection('evidence_bundles').createIndex({ org_id: 1, trigger: 1, created_at: -1 }),
     db.collection('teams').createIndex({ org_id: 1, name_key: 1 }, { unique: true }),
     db.collection('control_tags').createIndex({ team_id: 1, framework: 1, control_id: 1, rule_id: 1 }, { unique: true }),

@@ -9,6 +9,7 @@ import { bundleRepository } from './bundle-repository.js';
 import { bundleStore } from './bundle-store.js';
 import { changeLogRepository } from './change-log-repository.js';
 import { evidenceRepository } from './evidence-repository.js';
+import { evidenceSamplesRepository } from './evidence-samples-repository.js';
 import { fileStore } from './file-store.js';
 import { frameworkSettingsRepository } from './framework-settings-repository.js';
 import { licenseRepository } from './license-repository.js';
@@ -38,6 +39,7 @@ export function createRepositories({ db }: Pick<MongoHandle, 'db'>, opts: StoreO
     auditTexts: auditTextsRepository(db),
     analytics: analyticsRepository(db),
     evidence: evidenceRepository(db),
+    evidenceSamples: evidenceSamplesRepository(db),
     frameworkSettings: frameworkSettingsRepository(db),
     signingKeys: signingKeyRepository(db),
     partnerKeys: partnerKeyRepository(db),

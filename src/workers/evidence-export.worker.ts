@@ -24,8 +24,11 @@ import {
 } from '../jobs/evidence-export.js';
 import { parseJobFailure, unrecoverable } from '../jobs/failure.js';
 import type { PdfRenderer } from '../pdf/renderer.js';
+import { serviceIdentity } from '../config/identity.js';
+import { MANIFEST_FILE, SIGNATURE_FILE } from '../services/bundle-signature.js';
 import type { ComplianceService } from '../services/compliance.js';
 import { EVIDENCE_FORMATS, evidenceFile } from '../services/evidence-files.js';
+import type { LicenseSigner } from '../services/license-signer.js';
 import type { BundleDoc, BundleRepository } from '../store/bundle-repository.js';
 import type { BundleStore } from '../store/bundle-store.js';
 import type { OrganizationDoc, OrganizationRepository } from '../store/organization-repository.js';
@@ -36,6 +39,8 @@ export interface EvidenceExportDeps {
   bundles: BundleRepository;
   store: BundleStore;
   pdf: Pick<PdfRenderer, 'render'>;
+  /** The service's signing key (the license tokens' one), loaded on first use. */
+  signer: () => Promise<Pick<LicenseSigner, 'keyId' | 'signDetached'>>;
   /** Bundles kept per organization and trigger. */
   retention: number;
   /** Ends an organization's bundle schedule (its organization is gone). */
@@ -90,8 +95,10 @@ async function writeBundle(deps: EvidenceExportDeps, org: OrganizationDoc, id: s
   // One time for the whole bundle: every file shows the same generation time and window.
   const now = new Date();
   const ctx = deps.compliance.exportContext(org, days, now);
-  const reports = await deps.compliance.bundleReports(org, days, now);
+  const contents = await deps.compliance.bundleReports(org, days, now);
+  const { reports } = contents;
   const frameworks = reports.map((r) => r.framework);
+  const signer = await deps.signer();
 
   const dir = await mkdtemp(join(tmpdir(), 'preflight-bundle-'));
   try {
@@ -103,7 +110,7 @@ async function writeBundle(deps: EvidenceExportDeps, org: OrganizationDoc, id: s
       files.push({ path, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), spool: file });
     };
     // PDFs one at a time: one rendered document in memory at once.
-    await spool('summary.pdf', await deps.pdf.render(summaryHtml(reports, ctx)));
+    await spool('summary.pdf', await deps.pdf.render(summaryHtml(contents, ctx, signer.keyId), { generatedAt: ctx.generated_at }));
     for (const report of reports) {
       for (const format of EVIDENCE_FORMATS) {
         await spool(`${report.framework}/evidence.${format}`, await evidenceFile(report, ctx, format, deps.pdf));
@@ -115,9 +122,16 @@ async function writeBundle(deps: EvidenceExportDeps, org: OrganizationDoc, id: s
       window: ctx.window,
       trigger,
       frameworks,
+      // Added (issue 17): why each framework is in, who made the bundle, what was in force, how it is signed.
+      framework_reasons: contents.reasons,
+      service: serviceIdentity(),
+      policies: contents.policies,
+      signature: { file: SIGNATURE_FILE, algorithm: 'RS256', key_id: signer.keyId, public_key_path: '/v1/license/public-key', jwks_path: '/.well-known/jwks.json' },
       files: files.map(({ path, size, sha256 }) => ({ path, size, sha256 })),
     };
-    const { size, sha256 } = await deps.store.put(id, zipOf(JSON.stringify(manifest, null, 2), files, ctx), { org_id: org._id });
+    const manifestBytes = Buffer.from(JSON.stringify(manifest, null, 2), 'utf8');
+    const jws = await signer.signDetached(manifestBytes);
+    const { size, sha256 } = await deps.store.put(id, zipOf(manifestBytes, jws, files, ctx), { org_id: org._id });
     const doc: BundleDoc = {
       _id: id,
       org_id: org._id,
@@ -138,12 +152,13 @@ async function writeBundle(deps: EvidenceExportDeps, org: OrganizationDoc, id: s
   }
 }
 
-/** The ZIP as a stream: manifest.json first, then the spooled files in order, each read from disk. */
-function zipOf(manifest: string, files: SpooledFile[], ctx: ExportContext): Readable {
+/** The ZIP as a stream: manifest.json and its signature first, then the spooled files in order, each read from disk. */
+function zipOf(manifest: Buffer, jws: string, files: SpooledFile[], ctx: ExportContext): Readable {
   const archive = archiver('zip', { zlib: { level: 6 } });
   // A missing spool file would be a ZIP without it: fail instead.
   archive.on('warning', (err) => archive.destroy(err));
-  archive.append(manifest, { name: 'manifest.json', date: ctx.generated_at });
+  archive.append(manifest, { name: MANIFEST_FILE, date: ctx.generated_at });
+  archive.append(jws, { name: SIGNATURE_FILE, date: ctx.generated_at });
   for (const file of files) archive.append(createReadStream(file.spool), { name: file.path, date: ctx.generated_at });
   // Errors reach the reader of the stream; the promise would only report them again.
   archive.finalize().catch(() => undefined);

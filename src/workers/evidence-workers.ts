@@ -8,6 +8,8 @@ import { bullPrefix } from '../jobs/prefix.js';
 import { PdfRenderer } from '../pdf/renderer.js';
 import { ChangeLog } from '../services/change-log.js';
 import { ComplianceService } from '../services/compliance.js';
+import { LicenseSigner } from '../services/license-signer.js';
+import { KeyVault } from '../store/api-keys.js';
 import type { Repositories } from '../store/repositories.js';
 import { startEvidenceExportWorker } from './evidence-export.worker.js';
 
@@ -24,6 +26,12 @@ export function startEvidenceWorkers(config: Config, repos: Repositories, log: L
   const prefix = bullPrefix(config.redis.prefix);
   // Only to end the schedule of an organization that no longer exists.
   const queue = evidenceExportQueue({ connection, prefix });
+  // The service's one signing key, loaded (or made) on the first bundle; a failed load is tried again next time.
+  let signer: Promise<LicenseSigner> | null = null;
+  const loadSigner = () => (signer ??= LicenseSigner.load(repos.signingKeys, new KeyVault(config.masterKey)).catch((err: unknown) => {
+    signer = null;
+    throw err;
+  }));
   const pdf = new PdfRenderer({ executablePath: config.chromiumPath, timeoutMs: config.pdf.timeoutMs, maxConcurrent: config.pdf.maxConcurrent, log });
   const worker = startEvidenceExportWorker(
     {
@@ -32,6 +40,7 @@ export function startEvidenceWorkers(config: Config, repos: Repositories, log: L
       bundles: repos.bundles,
       store: repos.bundleFiles,
       pdf,
+      signer: loadSigner,
       retention: config.compliance.bundleRetention,
       removeSchedule: async (orgId) => {
         await queue.removeJobScheduler(scheduleId(orgId));

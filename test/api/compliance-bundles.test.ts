@@ -91,7 +91,7 @@ describe('GET /api/orgs/{org_id}/compliance/export/all', { timeout: RUN_MS }, ()
 
     const zip = await JSZip.loadAsync(res.rawPayload);
     const perFramework = FRAMEWORKS.flatMap((f) => [`${f}/evidence.csv`, `${f}/evidence.json`, `${f}/evidence.pdf`]);
-    expect(Object.keys(zip.files)).toEqual(['manifest.json', 'summary.pdf', ...perFramework]);
+    expect(Object.keys(zip.files)).toEqual(['manifest.json', 'manifest.jws', 'summary.pdf', ...perFramework]);
 
     const manifest = JSON.parse(await zip.file('manifest.json')!.async('string'));
     expect(manifest).toMatchObject({
@@ -100,7 +100,8 @@ describe('GET /api/orgs/{org_id}/compliance/export/all', { timeout: RUN_MS }, ()
       trigger: 'on_demand',
       frameworks: [...FRAMEWORKS],
     });
-    expect(Object.keys(manifest).sort()).toEqual(['files', 'frameworks', 'generated_at', 'org', 'trigger', 'window']);
+    // The fields issue 6 made, and those issue 17 added (reasons, service, policies, signature).
+    expect(Object.keys(manifest).sort()).toEqual(['files', 'framework_reasons', 'frameworks', 'generated_at', 'org', 'policies', 'service', 'signature', 'trigger', 'window']);
     expect(manifest.files.map((f: { path: string }) => f.path)).toEqual(['summary.pdf', ...perFramework]);
     for (const entry of manifest.files as Array<{ path: string; size: number; sha256: string }>) {
       const bytes = await zip.file(entry.path)!.async('uint8array');

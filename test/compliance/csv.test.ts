@@ -54,9 +54,18 @@ describe('evidenceCsv', () => {
       'evidence_masked',
       'last_evidence_at',
       'tagged_by',
+      'covered_days',
+      'first_covered_at',
+      'coverage_history',
+      'sampled_check_ids',
     ]);
     const csv = evidenceCsv(report('SOC2'));
-    expect(csv.startsWith('framework,control_id,title,status,rule_count,evidence_events,evidence_blocked,evidence_masked,last_evidence_at,tagged_by\r\n')).toBe(true);
+    // The spec's columns in the spec's order; the columns issue 17 added come after them.
+    expect(
+      csv.startsWith(
+        'framework,control_id,title,status,rule_count,evidence_events,evidence_blocked,evidence_masked,last_evidence_at,tagged_by,covered_days,first_covered_at,coverage_history,sampled_check_ids\r\n',
+      ),
+    ).toBe(true);
     expect(csv.charCodeAt(0)).not.toBe(0xfeff);
   });
 
@@ -67,7 +76,7 @@ describe('evidenceCsv', () => {
       expect(csv.replaceAll('\r\n', '')).not.toMatch(/[\r\n]/);
       const rows = parseCsv(csv).slice(1);
       expect(rows.map((r) => r[1])).toEqual(CATALOG[framework].controls.map((c) => c.control_id));
-      expect(rows.every((r) => r.length === 10 && r[0] === framework)).toBe(true);
+      expect(rows.every((r) => r.length === 14 && r[0] === framework)).toBe(true);
     }
   });
 
@@ -88,8 +97,8 @@ describe('evidenceCsv', () => {
       ),
     );
     const lines = csv.split('\r\n');
-    expect(lines).toContain('GDPR,Art. 25,Data protection by design and by default,covered,3,42,30,12,2025-03-13T17:05:00.000Z,Team: Privacy;Policy: Default;Team: Legal');
-    expect(lines).toContain('GDPR,Art. 28,Processor,uncovered,0,0,0,0,,');
+    expect(lines).toContain('GDPR,Art. 25,Data protection by design and by default,covered,3,42,30,12,2025-03-13T17:05:00.000Z,Team: Privacy;Policy: Default;Team: Legal,0,,2025-02-13..2025-03-14 uncovered,');
+    expect(lines).toContain('GDPR,Art. 28,Processor,uncovered,0,0,0,0,,,0,,2025-02-13..2025-03-14 uncovered,');
   });
 
   it('names each owner once, in the order first tagged, however many of its rules are tagged', () => {
@@ -120,7 +129,7 @@ describe('evidenceCsv', () => {
         c.control_id === 'A.8.12' ? { status: 'covered', rule_count: 1, tagged_rules: [teamTag('team_x', hostile, 'r1')] } : {},
       ),
     );
-    expect(csv).toContain('"Team: Data ""Guard"", EU\r\nOps\rNight\nShift"\r\n');
+    expect(csv).toContain('"Team: Data ""Guard"", EU\r\nOps\rNight\nShift",');
     const rows = parseCsv(csv);
     expect(rows).toHaveLength(1 + CATALOG.ISO27001.controls.length);
     expect(rows.find((r) => r[1] === 'A.8.12')?.[9]).toBe(`Team: ${hostile}`);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CATALOG, FRAMEWORKS, findControl, parseLegacyTag } from '../../src/compliance/catalog.js';
 import { buildEvidenceReport, bundleFrameworks, type EvidenceInputs, type PolicyFacts } from '../../src/compliance/evidence.js';
 import { bundleFilename, evidenceExportJson, evidenceWindow, exportFilename } from '../../src/compliance/exports.js';
+import { ConfigHistory } from '../../src/compliance/history.js';
 
 describe('catalog', () => {
   it('holds exactly the frameworks and control ids of DESIGN §27, each fully described', () => {
@@ -36,23 +37,26 @@ describe('catalog', () => {
   });
 });
 
-const rule = (id: string, enabled = true) => ({ id, name: `Rule ${id}`, enabled });
-const policy = (id: string, rules: PolicyFacts['rules'], tags: string[] = [], is_active = true): PolicyFacts => ({ _id: id, name: `Policy ${id}`, is_active, tags, rules });
+const rule = (id: string, enabled = true) => ({ id, name: `Rule ${id}`, enabled, dataTypes: ['PII'], destinations: ['AI_TOOL'], action: 'MASK' });
+const policy = (id: string, rules: PolicyFacts['rules'], tags: string[] = [], is_active = true): PolicyFacts => ({ _id: id, name: `Policy ${id}`, version: '1.0', is_active, tags, rules });
 const at = (iso: string) => new Date(iso);
+/** Everything in these inputs exists since then, with no change logged. */
+const CREATED = at('2026-10-01T00:00:00Z');
+const NOW = at('2026-11-28T12:00:00Z');
 
 function inputs(over: Partial<EvidenceInputs> = {}): EvidenceInputs {
-  return {
+  const base = {
     policies: [policy('p1', [rule('r1'), rule('r2'), rule('r3', false)]), policy('p2', [rule('r4')], ['SOC2:CC7.2', 'unrelated'])],
     teams: [
       { _id: 't2', name: 'Security' },
       { _id: 't1', name: 'Privacy' },
     ],
     tags: [
-      { team_id: 't2', framework: 'SOC2', control_id: 'CC6.6', rule_id: 'r1' },
-      { team_id: 't1', framework: 'SOC2', control_id: 'CC6.6', rule_id: 'r2' },
-      { team_id: 't1', framework: 'SOC2', control_id: 'C1.1', rule_id: 'r3' },
-      { team_id: 't1', framework: 'GDPR', control_id: 'Art. 32', rule_id: 'r1' },
-      { team_id: 't1', framework: 'SOC2', control_id: 'CC7.2', rule_id: 'r4' },
+      { _id: 'tag1', team_id: 't2', framework: 'SOC2', control_id: 'CC6.6', rule_id: 'r1' },
+      { _id: 'tag2', team_id: 't1', framework: 'SOC2', control_id: 'CC6.6', rule_id: 'r2' },
+      { _id: 'tag3', team_id: 't1', framework: 'SOC2', control_id: 'C1.1', rule_id: 'r3' },
+      { _id: 'tag4', team_id: 't1', framework: 'GDPR', control_id: 'Art. 32', rule_id: 'r1' },
+      { _id: 'tag5', team_id: 't1', framework: 'SOC2', control_id: 'CC7.2', rule_id: 'r4' },
     ],
     evidence: new Map([
       ['r1', { blocked: 5, masked: 0, last_at: at('2026-11-20T10:00:00Z') }],
@@ -60,8 +64,17 @@ function inputs(over: Partial<EvidenceInputs> = {}): EvidenceInputs {
       ['r4', { blocked: 2, masked: 3, last_at: at('2026-11-01T00:00:00Z') }],
       ['r9', { blocked: 100, masked: 100, last_at: at('2026-11-22T00:00:00Z') }],
     ]),
+    from_date: '2026-10-30',
+    now: NOW,
+    samples: new Map(),
     ...over,
   };
+  const history = new ConfigHistory({
+    policies: base.policies.map((p) => ({ ...p, license_id: 'lic', created_at: CREATED })),
+    tags: base.tags.map((t) => ({ ...t, created_at: CREATED })),
+    changes: [],
+  });
+  return { history, ...base };
 }
 
 describe('evidence report', () => {
@@ -69,13 +82,13 @@ describe('evidence report', () => {
     const report = buildEvidenceReport('SOC2', 30, inputs());
     const cc66 = report.controls.find((c) => c.control_id === 'CC6.6')!;
     expect(cc66.tagged_rules).toEqual([
-      { owner_kind: 'team', owner_id: 't1', owner_name: 'Privacy', rule_id: 'r2', policy_id: null, policy_name: null },
-      { owner_kind: 'team', owner_id: 't2', owner_name: 'Security', rule_id: 'r1', policy_id: null, policy_name: null },
+      { owner_kind: 'team', owner_id: 't1', owner_name: 'Privacy', rule_id: 'r2', policy_id: null, policy_name: null, tagged_at: CREATED.toISOString() },
+      { owner_kind: 'team', owner_id: 't2', owner_name: 'Security', rule_id: 'r1', policy_id: null, policy_name: null, tagged_at: CREATED.toISOString() },
     ]);
     const cc72 = report.controls.find((c) => c.control_id === 'CC7.2')!;
     expect(cc72.tagged_rules).toEqual([
-      { owner_kind: 'team', owner_id: 't1', owner_name: 'Privacy', rule_id: 'r4', policy_id: null, policy_name: null },
-      { owner_kind: 'policy', owner_id: 'p2', owner_name: 'Policy p2', rule_id: 'r4', policy_id: 'p2', policy_name: 'Policy p2' },
+      { owner_kind: 'team', owner_id: 't1', owner_name: 'Privacy', rule_id: 'r4', policy_id: null, policy_name: null, tagged_at: CREATED.toISOString() },
+      { owner_kind: 'policy', owner_id: 'p2', owner_name: 'Policy p2', rule_id: 'r4', policy_id: 'p2', policy_name: 'Policy p2', tagged_at: CREATED.toISOString() },
     ]);
     // The same rule through two owners counts once, for rules and for evidence.
     expect(cc72).toMatchObject({ rule_count: 1, evidence_blocked: 2, evidence_masked: 3, evidence_event_count: 5, last_evidence_at: '2026-11-01T00:00:00.000Z' });
@@ -139,7 +152,7 @@ describe('evidence report', () => {
 });
 
 describe('bundle frameworks (spec part 4)', () => {
-  const tag = (framework: string) => ({ team_id: 't', framework, control_id: 'x', rule_id: 'r' });
+  const tag = (framework: string) => ({ _id: 'tag6', team_id: 't', framework, control_id: 'x', rule_id: 'r' });
   it('takes the opted-in frameworks and those team tags name, in catalog order', () => {
     expect(bundleFrameworks(['GDPR'], [])).toEqual(['GDPR']);
     expect(bundleFrameworks(['ISO27001'], [tag('SOC2'), tag('SOC2')])).toEqual(['SOC2', 'ISO27001']);

@@ -22,14 +22,15 @@ describe('evidenceHtml', () => {
   });
 
   it('has a row per control with id, title, status, counts, last evidence and owners', () => {
-    const rows = html.split('<tr>').slice(2);
+    const rows = html.split('</table>')[0]!.split('<tr>').slice(2);
     expect(rows).toHaveLength(CATALOG.SOC2.controls.length);
     CATALOG.SOC2.controls.forEach((control, i) => {
       expect(rows[i]).toContain(`<td><div class="id">${control.control_id}</div>`);
       expect(rows[i]).toContain(escapedTitle(control.title));
     });
-    expect(rows[0]).toMatch(/Covered<\/td>\s*<td class="n">1<\/td>\s*<td class="n">1,234<\/td>\s*<td class="n">1,000<\/td>\s*<td class="n">234<\/td>/);
-    expect(rows[0]).toContain('2025-03-13 17:05 UTC');
+    expect(rows[0]).toMatch(/Covered<\/td>\s*<td class="n">0 of 30 days<\/td>\s*<td class="n">1<\/td>\s*<td class="n">1,234<\/td>\s*<td class="n">1,000<\/td>\s*<td class="n">234<\/td>/);
+    // The masked count and the last-evidence date never run together: the date column keeps its distance.
+    expect(rows[0]).toContain('<td class="n">234</td>\n<td class="gap">2025-03-13 17:05 UTC</td>');
     expect(rows[0]).toContain('Team: Security Engineering');
     expect(rows[1]).toContain('Uncovered');
   });
@@ -67,14 +68,23 @@ describe('evidenceHtml', () => {
 });
 
 describe('summaryHtml', () => {
-  it('lists every report with controls, covered, coverage and events, and says where the files are', () => {
+  it('lists every report with controls, covered, coverage and events, the checks, and how to verify the bundle', () => {
     const reports = busyReports();
-    const html = summaryHtml(reports, ctx());
+    const facts = {
+      reports,
+      checks: { total: 12_345, allowed: 10_000, masked: 2_000, blocked: 345 },
+      reasons: reports.map((r) => ({ framework: r.framework, detail: 'opted in since 2025-01-01T00:00:00.000Z' })),
+    };
+    const html = summaryHtml(facts, ctx(), 'kid-123');
+    expect(html).toContain('<b>12,345</b><span>checks in the window</span>');
+    expect(html).toContain('<b>345</b><span>blocked</span>');
+    expect(html).toContain('kid-123');
+    expect(html).toContain('/compliance/bundles/{bundle_id}/verify');
     expect(html).toContain('<h1>Compliance evidence summary</h1>');
     expect(html).toContain('Acme Health');
     expect(html).toContain('2025-02-13 – 2025-03-14 (30 days)');
     expect(html).toContain('2025-03-14 09:26 UTC');
-    const rows = html.split('<tr>').slice(2);
+    const rows = html.split('</table>')[0]!.split('<tr>').slice(2);
     expect(rows).toHaveLength(5);
     reports.forEach((r, i) => {
       expect(rows[i]).toContain(`<td>${r.display_name}</td>`);
@@ -83,7 +93,7 @@ describe('summaryHtml', () => {
       expect(rows[i]).toContain(`${r.summary.coverage_pct}%`);
       expect(rows[i]).toContain('1,234');
     });
-    expect(html).toMatch(/evidence\.pdf, evidence\.csv, evidence\.json\) is in this bundle/);
+    expect(html).toMatch(/evidence\.pdf, evidence\.csv, evidence\.json\) is in the folder/);
     expect(html).toContain('(SOC2, GDPR, HIPAA, PCI_DSS, ISO27001)');
     expect(html).not.toMatch(/<script|https?:|src=/i);
   });

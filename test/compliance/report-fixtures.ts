@@ -15,6 +15,7 @@ export const teamTag = (ownerId: string, ownerName: string, ruleId: string): Tag
   rule_id: ruleId,
   policy_id: null,
   policy_name: null,
+  tagged_at: null,
 });
 
 export const policyTag = (policyId: string, policyName: string, ruleId: string): TaggedRule => ({
@@ -24,6 +25,7 @@ export const policyTag = (policyId: string, policyName: string, ruleId: string):
   rule_id: ruleId,
   policy_id: policyId,
   policy_name: policyName,
+  tagged_at: null,
 });
 
 /** Every control of the framework, uncovered and without evidence unless `edit` says otherwise. */
@@ -37,6 +39,11 @@ export function report(framework: Framework, edit: (control: CatalogControl) => 
     evidence_blocked: 0,
     evidence_masked: 0,
     last_evidence_at: null,
+    covered_days: 0,
+    coverage_history: [{ from_date: '2025-02-13', to_date: '2025-03-14', status: 'uncovered', rules: [] }],
+    first_covered_at: null,
+    rule_definitions: [],
+    evidence_sample: [],
     ...edit(control),
   }));
   const covered = controls.filter((c) => c.status === 'covered').length;

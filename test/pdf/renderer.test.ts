@@ -57,8 +57,11 @@ describe('PdfRenderer', () => {
   });
 
   it('prints the bundle cover of all five frameworks on exactly one page', async () => {
-    const { text, pages } = await pdfText(await shared.render(summaryHtml(busyReports(), ctx())));
+    const reports = busyReports();
+    const facts = { reports, checks: { total: 1, allowed: 1, masked: 0, blocked: 0 }, reasons: reports.map((r) => ({ framework: r.framework, detail: 'opted in' })) };
+    const { text, pages } = await pdfText(await shared.render(summaryHtml(facts, ctx(), 'kid-1'), { generatedAt: ctx().generated_at }));
     expect(pages).toBe(1);
+    expect(text).toContain('Generated 2025-03-14 09:26:53 UTC');
     for (const name of ['SOC 2', 'GDPR', 'HIPAA', 'PCI DSS v4.0', 'ISO/IEC 27001:2022', 'Acme Health']) expect(text).toContain(name);
   });
 

@@ -7,6 +7,7 @@ import { analyticsRepository } from '../../src/store/analytics-repository.js';
 import { auditCountsRepository } from '../../src/store/audit-counts-repository.js';
 import { DailyRollups } from '../../src/store/daily-rollups.js';
 import { evidenceRepository, unpack } from '../../src/store/evidence-repository.js';
+import { evidenceSamplesRepository } from '../../src/store/evidence-samples-repository.js';
 import { newId } from '../../src/store/ids.js';
 import { drainHarness } from '../helpers/drain.js';
 
@@ -152,6 +153,33 @@ describe('daily rollups', () => {
     expect(await rollup()).not.toHaveProperty('evidence');
   });
 
+  it('samples at most 3 checks per rule and day, uniformly, keeping ids, decision, types and counts only', async () => {
+    const j = journal();
+    const canary = 'CANARY-7f3a9c';
+    const docs = Array.from({ length: 40 }, (_, i) =>
+      record({ summary: `${canary} ${i}`, policy_name: canary, fired_rules: [{ rule_id: 'rule_s', action: 'MASK' }], detected: [{ type: 'EMAIL', count: i + 1 }] }),
+    );
+    for (const doc of docs) await j.append(doc);
+    await j.append(record({ fired_rules: [{ rule_id: 'rule_once', action: 'BLOCK' }], decision: 'BLOCKED' }));
+    const d = drainer(j);
+    await d.start();
+    await d.settled();
+    const stored = await h.db.collection('evidence_samples').findOne({ _id: `${ORG}:2026-03-04` } as object);
+    expect(JSON.stringify(stored)).not.toContain(canary);
+    const day = (await evidenceSamplesRepository(h.db).forDays(ORG, ['2026-03-04'])).get('2026-03-04')!;
+    expect(day.rule_s?.seen).toBe(40);
+    expect(day.rule_s?.samples).toHaveLength(3);
+    const ids = new Set(docs.map((doc) => doc._id));
+    for (const sample of day.rule_s!.samples) {
+      expect(Object.keys(sample).sort()).toEqual(['at', 'd', 'id', 't']);
+      expect(ids.has(sample.id)).toBe(true);
+      expect(sample).toMatchObject({ d: 'ALLOWED_WITH_MASKING', t: [['EMAIL', expect.any(Number)]] });
+    }
+    expect(new Set(day.rule_s!.samples.map((s) => s.id)).size).toBe(3);
+    expect(day.rule_once).toMatchObject({ seen: 1, samples: [{ d: 'BLOCKED' }] });
+    await h.db.collection('evidence_samples').deleteMany({});
+  });
+
   it('counts the evidence of a record redelivered after a crash once', async () => {
     const j = journal();
     await j.append(record({ fired_rules: [{ rule_id: 'rule_b', action: 'BLOCK' }] }));
@@ -204,7 +232,7 @@ describe('daily rollups', () => {
     const dirty = `${j.prefix}analytics:dirty`;
     const r = redis();
     // Built on this connection, so the connection knows the rollups' scripts.
-    new DailyRollups(r, j.prefix, { analytics: analyticsRepository(h.db), evidence: evidenceRepository(h.db), auditCounts: auditCountsRepository(h.db) });
+    new DailyRollups(r, j.prefix, { analytics: analyticsRepository(h.db), evidence: evidenceRepository(h.db), evidenceSamples: evidenceSamplesRepository(h.db), auditCounts: auditCountsRepository(h.db) });
     await r.multi().hincrby(counter, 'checks_total', 1).hincrby(counter, '_v', 1).sadd(dirty, counter).exec();
     const copier = rollupsFor(j);
     await copier.flush([counter]);

@@ -10,6 +10,8 @@ import type { EvidenceExportJob, EvidenceExportResult } from '../../src/jobs/evi
 import { PdfRenderer } from '../../src/pdf/renderer.js';
 import { ChangeLog } from '../../src/services/change-log.js';
 import { ComplianceService } from '../../src/services/compliance.js';
+import { LicenseSigner } from '../../src/services/license-signer.js';
+import { KeyVault } from '../../src/store/api-keys.js';
 import { createRepositories } from '../../src/store/repositories.js';
 import { bundleRepository } from '../../src/store/bundle-repository.js';
 import { bundleStore } from '../../src/store/bundle-store.js';
@@ -43,6 +45,7 @@ function depsFor(removed: string[]): EvidenceExportDeps {
     bundles: repos.bundles,
     store: repos.bundleFiles,
     pdf,
+    signer: () => LicenseSigner.load(repos.signingKeys, new KeyVault(MASTER_KEY)),
     retention: 2,
     removeSchedule: async (orgId) => {
       removed.push(orgId);
@@ -87,7 +90,7 @@ describe('evidence-export processor', { timeout: 120_000 }, () => {
     expect(await db.collection('bundles.files').countDocuments({ _id: bundleId as never })).toBe(1);
     expect(await storedFor(db, bundleId)).toEqual(['bundles.files', 'bundles.chunks']);
     const zip = await JSZip.loadAsync(bytes);
-    expect(Object.keys(zip.files)).toEqual(['manifest.json', 'summary.pdf', 'SOC2/evidence.csv', 'SOC2/evidence.json', 'SOC2/evidence.pdf']);
+    expect(Object.keys(zip.files)).toEqual(['manifest.json', 'manifest.jws', 'summary.pdf', 'SOC2/evidence.csv', 'SOC2/evidence.json', 'SOC2/evidence.pdf']);
   });
 
   it('fails an on-demand bundle of an organization that is gone for good, and ends a gone organization’s schedule', async () => {

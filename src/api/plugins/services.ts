@@ -105,6 +105,7 @@ export default fp(
       throttleMs,
       attempts: exportAttempts,
       changeLog,
+      signer: licenseSigner,
     });
     const sessions = new SessionStore(app.redis, app.config.redis.prefix, app.config.session.ttlMs);
     const users = new UserService(repos.users, changeLog);

@@ -10,8 +10,8 @@ import { Errors } from '../../errors.js';
 import type { BundleOutcome } from '../../services/evidence-bundles.js';
 import type { OrganizationDoc } from '../../store/organization-repository.js';
 import { actorOf } from '../plugins/auth.js';
-import { download } from '../schemas/common.js';
-import { BundleList, BundleParams, ExportAllQuery, PendingBundle, Schedule, ScheduleBody, toBundle } from '../schemas/compliance-bundles.js';
+import { download, ErrorBody } from '../schemas/common.js';
+import { BundleList, BundleParams, BundleVerification, ExportAllQuery, PendingBundle, Schedule, ScheduleBody, toBundle } from '../schemas/compliance-bundles.js';
 import { OrgParams } from '../schemas/organizations.js';
 
 export default fp(
@@ -94,6 +94,28 @@ export default fp(
         const outcome = await bundles.find(org, request.params.bundle_id);
         if (!outcome) throw Errors.notFound('Bundle');
         return answer(reply, org, outcome);
+      },
+    );
+
+    r.get(
+      `${base}/bundles/:bundle_id/verify`,
+      {
+        onRequest: reader,
+        schema: {
+          tags,
+          security: readers,
+          summary: 'Re-check a stored bundle: its ZIP digest, the manifest signature (RS256, the key of /v1/license/public-key) and every file against the manifest',
+          description:
+            'Answers 200 with `valid` false and the `problems` when anything fails; 404 for an unknown or dropped bundle; 409 `bundle_pending` while it is being made.',
+          params: BundleParams,
+          response: { 200: BundleVerification, 409: ErrorBody },
+        },
+      },
+      async (request) => {
+        const org = await app.orgForRequest(request, request.params.org_id);
+        const verification = await bundles.verify(org, request.params.bundle_id);
+        if (!verification) throw Errors.notFound('Bundle');
+        return verification;
       },
     );
 

@@ -94,3 +94,16 @@ export const ScheduleBody = z.strictObject({
 export const Schedule = z
   .object({ cron: z.string(), days: z.number().int(), timezone: z.string(), next_run_at: Timestamp })
   .meta({ id: 'BundleSchedule' });
+
+export const BundleVerification = z
+  .object({
+    bundle_id: z.string(),
+    valid: z.boolean().describe('The signature verifies and every file matches the manifest'),
+    key_id: z.string().nullable().describe('The key id the signature names (the `kid` of /.well-known/jwks.json)'),
+    algorithm: z.literal('RS256'),
+    signature_valid: z.boolean(),
+    zip_sha256_valid: z.boolean().describe('The stored ZIP still has the SHA-256 recorded when it was made'),
+    files: z.array(z.object({ path: z.string(), valid: z.boolean() })),
+    problems: z.array(z.string()).describe('What failed, one line each; empty when valid'),
+  })
+  .meta({ id: 'EvidenceBundleVerification' });

@@ -51,8 +51,45 @@ export const TaggedRule = z
     rule_id: z.string(),
     policy_id: z.string().nullable(),
     policy_name: z.string().nullable(),
+    tagged_at: Timestamp.nullable().describe('Added: since when this owner has tagged the rule to the control without a break; null when unknown'),
   })
   .meta({ id: 'TaggedRule' });
+
+const RuleAt = z.object({ rule_id: z.string(), enabled: z.boolean(), policy_active: z.boolean() });
+
+export const CoverageRange = z
+  .object({
+    from_date: z.iso.date(),
+    to_date: z.iso.date(),
+    status: z.enum(['covered', 'uncovered']),
+    rules: z.array(RuleAt).describe('The tagged rules as they stood at the end of each day of the range'),
+  })
+  .meta({ id: 'ComplianceCoverageRange' });
+
+export const RuleDefinition = z
+  .object({
+    rule_id: z.string(),
+    name: z.string(),
+    enabled: z.boolean(),
+    dataTypes: z.array(z.string()),
+    destinations: z.array(z.string()),
+    action: z.string(),
+    policy_id: z.string(),
+    policy_name: z.string(),
+    policy_version: z.string(),
+    policy_active: z.boolean(),
+  })
+  .meta({ id: 'ComplianceRuleDefinition' });
+
+export const EvidenceSample = z
+  .object({
+    preflight_id: z.string().describe('Fetch the check with GET /api/preflight/{preflight_id}'),
+    created_at: Timestamp,
+    rule_id: z.string(),
+    decision: z.string(),
+    detected: z.array(z.object({ type: z.string(), count: z.number().int() })),
+  })
+  .meta({ id: 'ComplianceEvidenceSample', description: 'A sampled check: ids, types and counts, never content' });
 
 export const ControlRecord = z
   .object({
@@ -68,6 +105,11 @@ export const ControlRecord = z
     evidence_blocked: z.number().int(),
     evidence_masked: z.number().int(),
     last_evidence_at: Timestamp.nullable().describe('Newest evidence in the window; null when there is none'),
+    covered_days: z.number().int().describe('Added: UTC days of the window on which the control was covered all day (today: until now)'),
+    coverage_history: z.array(CoverageRange).describe('Added: the window, oldest first, as ranges of one status and one set of tagged rules'),
+    first_covered_at: Timestamp.nullable().describe('Added: start of the covered stretch that first reaches into the window; null when never covered in it'),
+    rule_definitions: z.array(RuleDefinition).describe('Added: the tagged rules’ definitions'),
+    evidence_sample: z.array(EvidenceSample).describe('Added: a bounded sample of the checks behind the counts'),
   })
   .meta({ id: 'ComplianceControlRecord' });
 
