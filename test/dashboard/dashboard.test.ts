@@ -21,6 +21,7 @@ const slug = `acme-${process.pid}`;
 let orgId: string;
 let policyId: string;
 let checkId: string;
+let policyKey: string;
 
 beforeAll(async () => {
   d = await startDashboard();
@@ -132,6 +133,7 @@ describe('dashboard', () => {
       return text.startsWith('svc_sk_') && text !== old;
     }, {}, oldKey);
     const newKey = await owner.$eval('code.secret', (c) => c.textContent!);
+    policyKey = newKey;
     expect((await check(oldKey)).status).toBe(401);
     expect((await check(newKey)).status).toBe(200);
   });
@@ -173,7 +175,7 @@ describe('dashboard', () => {
     await shot(owner, 'playground');
   });
 
-  it('finds that check in the audit view by search, with cursor paging, and opens its detail', async () => {
+  it('finds that check in the audit view by search, and opens its detail', async () => {
     await drained(d.t.app);
     await open(owner, `${d.base}/dashboard/orgs/${slug}/audit`);
     await fillLabelled(owner, 'Search', checkId);
@@ -184,6 +186,26 @@ describe('dashboard', () => {
     await owner.waitForFunction((id) => document.querySelector('main h1')?.textContent === `Check ${id}`, {}, checkId);
     await waitForText(owner, 'EMAIL');
     await shot(owner, 'audit-detail');
+  });
+
+  it('pages the audit trail with the API’s cursor', async () => {
+    for (let i = 0; i < 26; i++) {
+      const res = await fetch(`${d.base}/api/preflight/text`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-service-api-key': policyKey },
+        body: JSON.stringify({ text: `note ${i}`, destination: 'VENDOR' }),
+      });
+      expect(res.status).toBe(200);
+    }
+    await drained(d.t.app);
+    await open(owner, `${d.base}/dashboard/orgs/${slug}/audit?destination=VENDOR`);
+    await waitForText(owner, '26 checks match.');
+    const first = await owner.$$eval('main tbody tr a', (as) => as.map((a) => a.getAttribute('href')));
+    expect(first).toHaveLength(25);
+    await owner.click('nav.pager a');
+    await owner.waitForFunction(() => location.search.includes('cursor=') && document.querySelectorAll('main tbody tr').length === 1);
+    const second = await owner.$$eval('main tbody tr a', (as) => as.map((a) => a.getAttribute('href')));
+    expect(first).not.toContain(second[0]);
   });
 
   it('draws the analytics charts as SVG from this origin', async () => {
@@ -291,6 +313,11 @@ describe('roles', () => {
     expect(new URL(page.url()).searchParams.get('next')).toBe('/admin/queues');
     const api401 = await fetch(`${d.base}/admin/queues`, { headers: { accept: 'application/json' } });
     expect(api401.status).toBe(401);
+    await page.waitForSelector('details summary');
+    await page.click('details summary');
+    await fillLabelled(page, 'Admin token', ADMIN_TOKEN);
+    await clickButton(page, 'Sign in with the admin token');
+    await page.waitForFunction(() => location.pathname === '/admin/queues' && document.querySelector('#root'));
     await page.browserContext().close();
 
     await open(owner, `${d.base}/dashboard/operations`);

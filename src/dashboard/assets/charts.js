@@ -10,10 +10,10 @@ function legend() {
 
 /** Checks per day, stacked by decision. */
 export function stackedChart(days) {
-  const W = 720, H = 220, left = 36, bottom = 24;
+  const W = 720, H = 220, left = 36, bottom = 24, top = 10;
   const max = Math.max(1, ...days.map((d) => d.checks_total));
   const step = (W - left) / Math.max(1, days.length);
-  const y = (v) => ((H - bottom) * v) / max;
+  const y = (v) => ((H - bottom - top) * v) / max;
   const bars = days.map((d, i) => {
     let base = H - bottom;
     const x = left + i * step + step * 0.15;

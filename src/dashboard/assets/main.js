@@ -43,8 +43,8 @@ function currentOrg() {
   return /^\/dashboard\/orgs\/([^/]+)/.exec(location.pathname)?.[1] ?? session.user?.org_id ?? null;
 }
 
-function navLink(href, text) {
-  const here = location.pathname === href || (href !== '/dashboard' && location.pathname.startsWith(`${href}/`));
+function navLink(href, text, exact = false) {
+  const here = location.pathname === href || (!exact && href !== '/dashboard' && location.pathname.startsWith(`${href}/`));
   return h('li', {}, h('a', { href, 'aria-current': here ? 'page' : false }, text));
 }
 
@@ -53,7 +53,7 @@ function drawHeader() {
   const o = org && `/dashboard/orgs/${encodeURIComponent(org)}`;
   const links = [
     may('owner') && navLink('/dashboard', 'Organizations'),
-    o && navLink(o, 'Settings'),
+    o && navLink(o, 'Settings', true),
     o && may('manage') && navLink(`${o}/policies`, 'Policies'),
     o && may('analyse') && navLink(`${o}/playground`, 'Playground'),
     o && may('analyse') && navLink(`${o}/audit`, 'Audit'),

@@ -119,7 +119,7 @@ export async function auditScreen({ org }) {
     const next = new URLSearchParams(params);
     if (page.next_cursor) next.set('cursor', page.next_cursor);
     listing = [
-      h('p', { class: 'muted', role: 'status' }, `${page.total}${page.total_exact ? '' : '+'} checks match.`),
+      h('p', { class: 'muted', role: 'status' }, `${page.total}${page.total_exact ? '' : '+'} check${page.total === 1 ? '' : 's'} match.`),
       rows.length ? table('Checks', ['When', 'Decision', 'Destination', 'Policy', 'Summary'], rows) : empty('No checks match. Widen the filters, or run one in the playground.'),
       h('nav', { class: 'pager', 'aria-label': 'Pages' },
         params.get('cursor') ? h('a', { href: `${location.pathname}?${withoutCursor(params)}` }, 'First page') : null,
@@ -159,7 +159,7 @@ export async function analyticsScreen({ org }) {
   const choose = select('period', [['7d', 'Last 7 days'], ['30d', 'Last 30 days'], ['90d', 'Last 90 days']], period);
   choose.addEventListener('change', () => go(`${location.pathname}?period=${choose.value}`));
   const stat = (label, value) => h('div', { class: 'stat' }, h('span', { class: 'value' }, String(value)), h('span', { class: 'label' }, label));
-  return h('section', {}, h('h1', {}, 'Analytics'), field('Period', choose),
+  return h('section', {}, h('h1', {}, 'Analytics'), h('div', { class: 'inline' }, field('Period', choose)),
     h('div', { class: 'stats' }, stat('Checks', totals.total_checks), stat('Allowed', totals.allowed), stat('Masked', totals.masked), stat('Blocked', totals.blocked),
       stat('Safe-share rate', `${totals.safe_share_rate}%`), stat('Prevented exposures', totals.prevented_exposures)),
     totals.total_checks === 0 ? empty('No checks in this period yet. Run one in the playground, or send checks with a policy key.') : null,

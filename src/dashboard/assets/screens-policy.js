@@ -64,7 +64,7 @@ export async function policyScreen({ org, policy: id }) {
         field('Masking style', masking, 'label [EMAIL], pseudonym [EMAIL_1], partial (keeps the last 4), hash'),
         field('Minimum confidence', confidence, 'Findings below it are dropped (0 to 1)'),
         h('div', { class: 'field check' }, h('label', {}, active, ' Active')))),
-    rules.section, detectors.section, out, h('div', { class: 'actions sticky' }, save));
+    rules.section, detectors.section, out, h('div', { class: 'actions' }, save));
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     const body = {
