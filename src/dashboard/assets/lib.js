@@ -5,6 +5,18 @@
 
 export const session = { role: null, user: null, csrf: null };
 
+let draw = async () => undefined;
+/** main.js hands over how a screen is drawn, so screens can move on without importing it. */
+export function onNavigate(render) {
+  draw = render;
+}
+
+/** Moves to an address inside the dashboard without a reload, then focuses the new screen. */
+export function go(href) {
+  history.pushState(null, '', href);
+  draw().then(() => document.getElementById('main')?.focus());
+}
+
 const ROLE_GROUPS = {
   manage: ['owner', 'admin'],
   analyse: ['owner', 'admin', 'analyst'],
@@ -128,10 +140,11 @@ export function table(caption, columns, rows) {
     { class: 'table-wrap' },
     h(
       'table',
-      {},
+      { class: 'stack' },
       h('caption', { class: 'sr-only' }, caption),
       h('thead', {}, h('tr', {}, columns.map((c) => h('th', { scope: 'col' }, c)))),
-      h('tbody', {}, rows.map((cells) => h('tr', {}, cells.map((c) => h('td', {}, c))))),
+      // data-label: on a phone each row is drawn as a card, each cell under its column's name.
+      h('tbody', {}, rows.map((cells) => h('tr', {}, cells.map((c, i) => h('td', { 'data-label': columns[i] }, c))))),
     ),
   );
 }

@@ -1,7 +1,7 @@
 // The dashboard's entry: finds who is signed in (GET /api/session), draws the navigation for the role,
 // and routes addresses under /dashboard to screens. Links are real links: a click is handled here
 // without a reload, and every address also loads on its own (the server answers the same shell).
-import { api, ApiError, errorBox, fill, h, may, session, toLogin } from './lib.js';
+import { api, ApiError, errorBox, fill, go, h, may, onNavigate, session, toLogin } from './lib.js';
 import { loginScreen } from './screen-login.js';
 import { operationsScreen, orgScreen, orgsScreen, usersScreen } from './screens-org.js';
 import { policiesScreen, policyScreen } from './screens-policy.js';
@@ -77,7 +77,7 @@ async function signOut() {
   location.assign('/login');
 }
 
-export async function render() {
+async function render() {
   if (location.pathname === '/login') {
     fill(top);
     return fill(main, await loginScreen());
@@ -107,12 +107,6 @@ export async function render() {
   document.title = `${main.querySelector('h1')?.textContent ?? 'Dashboard'} · Preflight`;
 }
 
-/** Moves to an address inside the dashboard without a reload. */
-export function go(href) {
-  history.pushState(null, '', href);
-  render().then(() => main.focus());
-}
-
 document.addEventListener('click', (event) => {
   const a = event.target instanceof Element ? event.target.closest('a[href]') : null;
   if (!a || a.hasAttribute('download') || a.target || event.ctrlKey || event.metaKey || event.shiftKey) return;
@@ -122,4 +116,5 @@ document.addEventListener('click', (event) => {
   go(url.pathname + url.search);
 });
 window.addEventListener('popstate', () => render());
+onNavigate(render);
 render();

@@ -1,9 +1,8 @@
 // Compliance (frameworks opt-in, controls with coverage and tagged rules, evidence for a window,
 // exports and the export/all bundle, the bundle schedule and stored bundles, partner keys) and the
 // change log (who changed what, before and after).
-import { go } from './main.js';
 import { changedKeys } from './screens-policy.js';
-import { api, empty, errorBox, field, fill, h, may, saveResponse, select, submit, table, when } from './lib.js';
+import { api, go, empty, errorBox, field, fill, h, may, saveResponse, select, submit, table, when } from './lib.js';
 
 const o = (org) => `/api/orgs/${encodeURIComponent(org)}`;
 
@@ -37,9 +36,10 @@ export async function complianceScreen({ org }) {
     const exportLink = (format) => h('a', { href: `${o(org)}/compliance/export?framework=${framework}&format=${format}&days=${ev.window_days}`, download: true, class: 'button secondary' }, format.toUpperCase());
     evidence = [
       h('p', { role: 'status' }, `${ev.display_name}, last ${ev.window_days} days: ${s.covered_controls} of ${s.total_controls} controls covered (${s.coverage_pct}%), ${s.total_evidence_events} evidence events.`),
+      s.uncovered_controls ? h('p', { class: 'muted' }, 'A control is covered once an enabled rule is tagged to it: an admin tags rules through a team (POST /api/orgs/{org}/teams/{team}/tags).') : null,
       table('Controls', ['Control', 'Title', 'Status', 'Tagged rules', 'Evidence (blocked / masked)', 'Last evidence'], ev.controls.map((c) => [
         c.control_id, c.title, h('span', { class: `badge ${c.status}` }, c.status),
-        c.tagged_rules.length ? c.tagged_rules.map((t) => `${t.owner_kind === 'team' ? 'Team' : 'Policy'}: ${t.owner_name}`).join('; ') : h('em', {}, 'none — an admin tags rules to this control through a team'),
+        c.tagged_rules.length ? c.tagged_rules.map((t) => `${t.owner_kind === 'team' ? 'Team' : 'Policy'}: ${t.owner_name}`).join('; ') : h('em', {}, 'none'),
         `${c.evidence_event_count} (${c.evidence_blocked} / ${c.evidence_masked})`, when(c.last_evidence_at)])),
       h('div', { class: 'actions' }, h('span', {}, 'Export this framework: '), exportLink('csv'), exportLink('json'), exportLink('pdf')),
     ];

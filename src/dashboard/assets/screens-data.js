@@ -1,7 +1,6 @@
 // The check playground, the audit trail (filters, search, cursor paging, a check's detail) and analytics.
 import { highlight } from './screens-policy.js';
-import { go } from './main.js';
-import { api, decisionBadge, empty, errorBox, field, fill, h, select, submit, table, when } from './lib.js';
+import { api, go, decisionBadge, empty, errorBox, field, fill, h, select, submit, table, when } from './lib.js';
 import { barChart, mixBar, stackedChart } from './charts.js';
 
 const DESTINATIONS = ['AI_TOOL', 'VENDOR', 'CUSTOMER'];

@@ -1,6 +1,5 @@
 // Organizations (list, create, settings, licenses), users, and operations.
-import { go } from './main.js';
-import { api, confirmDialog, empty, field, fill, h, may, secret, select, session, submit, table, when } from './lib.js';
+import { api, go, confirmDialog, empty, field, fill, h, may, secret, select, session, submit, table, when } from './lib.js';
 
 const orgPath = (org) => `/dashboard/orgs/${encodeURIComponent(org)}`;
 

@@ -1,8 +1,7 @@
 // Policies: the list and a new policy; a policy's editor (rules, custom detectors with a live RE2 test,
 // masking and minimum confidence) saved in one PATCH, so a refused save changes nothing; the key,
 // shown on request and regenerated after a confirmation; and the version history from the change log.
-import { go } from './main.js';
-import { api, confirmDialog, empty, errorBox, field, fill, h, may, secret, select, submit, table, when } from './lib.js';
+import { api, go, confirmDialog, empty, errorBox, field, fill, h, may, secret, select, submit, table, when } from './lib.js';
 
 const DESTINATIONS = ['AI_TOOL', 'VENDOR', 'CUSTOMER'];
 const ACTIONS = ['BLOCK', 'MASK', 'ALLOW'];
