@@ -134,7 +134,7 @@ export async function changesScreen({ org }) {
   const who = (a) => a.email ? `${a.email} (${a.role})` : a.kind === 'admin' ? 'admin token' : `${a.kind} key`;
   const next = new URLSearchParams(params);
   if (page.next_cursor) next.set('cursor', page.next_cursor);
-  return h('section', {}, h('h1', {}, 'Change log'), field('Show', type),
+  return h('section', {}, h('h1', {}, 'Change log'), h('div', { class: 'inline' }, field('Show', type)),
     page.items.length
       ? table('Changes', ['When', 'Who', 'What', 'Target', 'Changed'], page.items.map((c) => [when(c.at), who(c.actor), c.action, `${c.target_type} ${c.target_id}`,
           h('details', {}, h('summary', {}, changedKeys(c).join(', ') || 'details'), h('pre', {}, JSON.stringify({ before: c.before, after: c.after }, null, 2)))]))
