@@ -245,6 +245,17 @@ describe('roles', () => {
     await waitForText(page, 'The role analyst may not use this endpoint');
     expect((await fromPage(page, 'POST', `/api/orgs/${orgId}/policies/${policyId}/regenerate-key`)).status).toBe(403);
     expect((await fromPage(page, 'GET', `/api/audit?org_id=${orgId}`)).status).toBe(200);
+
+    await open(page, `${d.base}/dashboard/account`);
+    await fillLabelled(page, 'Current password', 'not my password');
+    await fillLabelled(page, 'New password', 'a brand new passphrase');
+    await clickButton(page, 'Change password');
+    await page.waitForSelector('main [role=alert]');
+    await fillLabelled(page, 'Current password', PASSWORD);
+    await clickButton(page, 'Change password');
+    await waitForText(page, 'Password changed.');
+    // The session answered with the change goes on working, writes included (its new CSRF token).
+    expect((await fromPage(page, 'GET', '/api/session')).status).toBe(200);
     await page.browserContext().close();
   });
 
@@ -263,6 +274,15 @@ describe('roles', () => {
     await expect
       .poll(async () => ((await api('GET', `/api/orgs/${orgId}/policies/${policyId}`)).json() as { description: string }).description)
       .toBe('Tickets and chats');
+
+    // A team answers for a SOC 2 control with one of the policy's rules: the control is then covered.
+    await open(page, `${d.base}/dashboard/orgs/${slug}/compliance?framework=SOC2&days=30`);
+    await fillLabelled(page, 'Team name', 'Support');
+    await clickButton(page, 'Create team');
+    await page.waitForSelector('form[aria-label="New control tag"]');
+    await page.select('form[aria-label="New control tag"] select[name=control]', 'CC6.7');
+    await clickButton(page, 'Tag rule to control');
+    await page.waitForFunction(() => [...document.querySelectorAll('main tbody tr')].some((tr: any) => tr.textContent.includes('CC6.7') && tr.textContent.includes('covered') && !tr.textContent.includes('uncovered')));
     await page.browserContext().close();
   });
 

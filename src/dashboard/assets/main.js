@@ -3,7 +3,7 @@
 // without a reload, and every address also loads on its own (the server answers the same shell).
 import { api, ApiError, errorBox, fill, go, h, may, onNavigate, session, toLogin } from './lib.js';
 import { loginScreen } from './screen-login.js';
-import { operationsScreen, orgScreen, orgsScreen, usersScreen } from './screens-org.js';
+import { accountScreen, operationsScreen, orgScreen, orgsScreen, usersScreen } from './screens-org.js';
 import { policiesScreen, policyScreen } from './screens-policy.js';
 import { analyticsScreen, auditDetailScreen, auditScreen, playgroundScreen } from './screens-data.js';
 import { changesScreen, complianceScreen } from './screens-comply.js';
@@ -15,6 +15,7 @@ const top = document.getElementById('top');
 const ROUTES = [
   ['/dashboard', orgsScreen],
   ['/dashboard/users', usersScreen],
+  ['/dashboard/account', accountScreen],
   ['/dashboard/operations', operationsScreen],
   ['/dashboard/orgs/:org', orgScreen],
   ['/dashboard/orgs/:org/policies', policiesScreen],
@@ -68,7 +69,7 @@ function drawHeader() {
     top,
     h('a', { class: 'brand', href: '/dashboard' }, 'Preflight'),
     h('nav', { 'aria-label': 'Main' }, h('ul', {}, links)),
-    h('div', { class: 'who' }, h('span', { class: 'muted' }, who), ' ', h('button', { type: 'button', class: 'secondary', onclick: signOut }, 'Sign out')),
+    h('div', { class: 'who' }, h('a', { href: '/dashboard/account', class: 'muted' }, who), ' ', h('button', { type: 'button', class: 'secondary', onclick: signOut }, 'Sign out')),
   );
 }
 

@@ -2,6 +2,7 @@
 // exports and the export/all bundle, the bundle schedule and stored bundles, partner keys) and the
 // change log (who changed what, before and after).
 import { changedKeys } from './screens-policy.js';
+import { teamsSection } from './screens-teams.js';
 import { api, go, empty, errorBox, field, fill, h, may, saveResponse, select, submit, table, when } from './lib.js';
 
 const o = (org) => `/api/orgs/${encodeURIComponent(org)}`;
@@ -30,9 +31,11 @@ export async function complianceScreen({ org }) {
   });
 
   let evidence;
+  let controls = null;
   try {
     const ev = await api('GET', `${o(org)}/compliance/evidence?framework=${framework}&days=${encodeURIComponent(days)}`);
     const s = ev.summary;
+    controls = ev.controls;
     const exportLink = (format) => h('a', { href: `${o(org)}/compliance/export?framework=${framework}&format=${format}&days=${ev.window_days}`, download: true, class: 'button secondary' }, format.toUpperCase());
     evidence = [
       h('p', { role: 'status' }, `${ev.display_name}, last ${ev.window_days} days: ${s.covered_controls} of ${s.total_controls} controls covered (${s.coverage_pct}%), ${s.total_evidence_events} evidence events.`),
@@ -62,6 +65,7 @@ export async function complianceScreen({ org }) {
     h('section', { class: 'card', 'aria-labelledby': 'b-h' }, h('h2', { id: 'b-h' }, 'Bundle'),
       h('p', { class: 'muted' }, 'Every framework in one ZIP: manifest, summary PDF, and CSV, JSON and PDF per framework. One is made per 5 minutes; a repeat gets the same one.'),
       bundleButton, bundleOut),
+    may('manage') && controls ? await teamsSection(org, framework, controls) : null,
     await scheduleSection(org), may('manage') ? await partnerKeysSection(org) : null);
 }
 

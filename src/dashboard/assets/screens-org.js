@@ -164,3 +164,26 @@ export async function operationsScreen() {
       h('li', {}, h('a', { href: '/metrics' }, 'Metrics'), ' — Prometheus text.'),
       h('li', {}, h('a', { href: '/ready' }, 'Readiness'), ' — MongoDB and Redis reachable.')));
 }
+
+/** Your own password (a user's; the admin token has none). Every other session of yours ends. */
+export async function accountScreen() {
+  if (!session.user) return h('section', {}, h('h1', {}, 'Your account'), empty('You signed in with the admin token, which has no password. Sign in as a user to change one.'));
+  const out = h('div', { 'aria-live': 'polite' });
+  const current = h('input', { type: 'password', name: 'current_password', autocomplete: 'current-password' });
+  const next = h('input', { type: 'password', name: 'new_password', autocomplete: 'new-password' });
+  const button = h('button', { type: 'submit' }, 'Change password');
+  const form = h('form', { class: 'card', novalidate: true, 'aria-labelledby': 'pw-h' },
+    h('h2', { id: 'pw-h' }, 'Change your password'),
+    h('div', { class: 'grid' }, field('Current password', current), field('New password', next, '12 or more characters, at least 5 different, not containing your email’s name')),
+    out, button);
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    submit(button, out, async () => {
+      const renewed = await api('PUT', '/api/session/password', { current_password: current.value, new_password: next.value });
+      session.csrf = renewed.csrf_token;
+      form.reset();
+      fill(out, h('p', { class: 'ok', role: 'status' }, 'Password changed. Your other sessions have ended.'));
+    });
+  });
+  return h('section', {}, h('h1', {}, 'Your account'), h('p', {}, `${session.user.email}, ${session.role}${session.user.org_id ? ` of ${session.user.org_id}` : ''}.`), form);
+}
