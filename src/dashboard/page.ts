@@ -42,12 +42,13 @@ export function loadAssets(): Map<string, Asset> {
   return assets;
 }
 
-export const SHELL = `<!doctype html>
+/** The shell; with single sign-on configured, a meta tag tells the sign-in screen to offer it. */
+export const shell = ({ ssoPath }: { ssoPath: string | null }) => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Preflight</title>
+<title>Preflight</title>${ssoPath ? `\n<meta name="preflight-sso" content="${ssoPath}">` : ''}
 <link rel="stylesheet" href="${ASSETS_PATH}/app.css">
 <script type="module" src="${ASSETS_PATH}/main.js"></script>
 </head>

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import puppeteer, { type Browser, type BrowserContext, type ElementHandle, type Page } from 'puppeteer-core';
 import { startEvidenceWorkers, type EvidenceWorkers } from '../../src/workers/evidence-workers.js';
+import { startFileWorkers } from '../../src/workers/file-workers.js';
 import { startTestApp, testEnv, type TestApp } from '../helpers/app.js';
 
 // Page functions run in the browser; this file is typed for Node, so the browser globals they use are declared here.
@@ -47,6 +48,7 @@ export async function startDashboard(): Promise<Dashboard> {
   const t = await startTestApp(testEnv({ HOST: '127.0.0.1', PORT: String(port), BASE_URL: base, DASHBOARD_RATE_PER_MINUTE: '100000', EXPORT_WAIT_MS: '20000' }));
   await t.app.listen({ host: '127.0.0.1', port });
   const workers: EvidenceWorkers = startEvidenceWorkers(t.config, t.app.repos, pino({ level: 'silent' }));
+  const fileWorkers = await startFileWorkers(t.config, t.app.repos, t.app.services.auditJournal, pino({ level: 'silent' }));
   const browser = await puppeteer.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -70,6 +72,7 @@ export async function startDashboard(): Promise<Dashboard> {
     async close() {
       await browser.close().catch(() => undefined);
       await workers.close();
+      await fileWorkers.close();
       await t.close();
       await rm(downloads, { recursive: true, force: true });
     },

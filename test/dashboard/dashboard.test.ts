@@ -3,7 +3,7 @@
 // admin token, creates an organization and a policy, reveals and regenerates its key, checks text in
 // the playground and finds it in the audit trail; then each role signs in to its own browser context.
 // Every screen is photographed into docs/screenshots/ (1280 px; one at phone width).
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -173,6 +173,23 @@ describe('dashboard', () => {
     checkId = await owner.$eval('.result a[href*="/audit/"]', (a) => a.textContent!);
     expect(checkId).toMatch(/^pf_/);
     await shot(owner, 'playground');
+  });
+
+  it('checks a chosen file in the playground and links its masked copy', async () => {
+    const file = join(d.downloads, 'notes.txt');
+    await writeFile(file, 'Ticket from jane.doe@example.com\n');
+    await open(owner, `${d.base}/dashboard/orgs/${slug}/playground`);
+    await owner.select('select[name=policy_id]', policyId);
+    await owner.select('select[name=destination]', 'CUSTOMER');
+    const input = await owner.$('input[type=file]');
+    await input!.uploadFile(file);
+    await clickButton(owner, 'Run check');
+    await waitForText(owner, 'ALLOWED WITH MASKING', 'main', 30_000);
+    const href = await owner.$eval('a[href$="/masked-file"]', (a) => a.getAttribute('href'));
+    const masked = await owner.evaluate(async (u) => (await fetch(u)).text(), href);
+    expect(masked).toContain('[EMAIL]');
+    expect(masked).not.toContain('jane.doe');
+    await rm(file);
   });
 
   it('finds that check in the audit view by search, and opens its detail', async () => {

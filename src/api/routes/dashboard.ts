@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Errors } from '../../errors.js';
-import { ASSETS_PATH, CONTENT_SECURITY_POLICY, loadAssets, SHELL } from '../../dashboard/page.js';
+import { ASSETS_PATH, CONTENT_SECURITY_POLICY, loadAssets, shell } from '../../dashboard/page.js';
 
 function secured(reply: FastifyReply): FastifyReply {
   return reply
@@ -21,8 +21,9 @@ export default fp(
   async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const assets = loadAssets();
+    const html = shell({ ssoPath: app.services.oidc ? '/api/session/oidc' : null });
     const page = async (_request: unknown, reply: FastifyReply) =>
-      secured(reply).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(SHELL);
+      secured(reply).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
 
     for (const url of ['/', '/login', '/dashboard', '/dashboard/*']) r.get(url, { schema: { hide: true } }, page);
 
@@ -32,5 +33,5 @@ export default fp(
       return secured(reply).header('cache-control', 'no-cache').type(asset.type).send(asset.body);
     });
   },
-  { name: 'routes-dashboard' },
+  { name: 'routes-dashboard', dependencies: ['services'] },
 );

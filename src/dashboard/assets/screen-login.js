@@ -43,6 +43,9 @@ export async function loginScreen() {
     signIn(tokenButton, { admin_token: token.value });
   });
 
-  return h('section', { class: 'login' }, h('h1', {}, 'Sign in to Preflight'), out, userForm, h('details', {}, h('summary', {}, 'Sign in with the admin token'), tokenForm));
+  // Offered when the server configured OpenID Connect (a meta tag in the page says so).
+  const sso = document.querySelector('meta[name="preflight-sso"]')?.getAttribute('content');
+  return h('section', { class: 'login' }, h('h1', {}, 'Sign in to Preflight'), out, userForm,
+    sso ? h('p', {}, h('a', { class: 'button secondary', href: sso }, 'Sign in with single sign-on')) : null, h('details', {}, h('summary', {}, 'Sign in with the admin token'), tokenForm));
 }
 
