@@ -6,6 +6,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
+import { expect } from 'vitest';
 import puppeteer, { type Browser, type BrowserContext, type ElementHandle, type Page } from 'puppeteer-core';
 import { startEvidenceWorkers, type EvidenceWorkers } from '../../src/workers/evidence-workers.js';
 import { startFileWorkers } from '../../src/workers/file-workers.js';
@@ -111,6 +112,17 @@ export async function clickButton(page: Page, text: string, scope = 'main') {
   await (handle.asElement() as ElementHandle).click();
 }
 
+/** Every form control on the page that no label names (a <label>, aria-label or aria-labelledby). */
+export function unlabelledControls(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('input, select, textarea')]
+      .filter((el: any) => el.type !== 'hidden' && el.labels?.length === 0 && !el.getAttribute('aria-label') && !el.getAttribute('aria-labelledby'))
+      .map((el: any) => el.outerHTML.slice(0, 120)),
+  );
+}
+
+/** Writes the screen's screenshot, after checking that each of its controls is labelled. */
 export async function shot(page: Page, name: string) {
+  expect(await unlabelledControls(page), `unlabelled controls on ${name}`).toEqual([]);
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }

@@ -228,6 +228,11 @@ describe('dashboard', () => {
   it('draws the analytics charts as SVG from this origin', async () => {
     await open(owner, `${d.base}/dashboard/orgs/${slug}/analytics`);
     await owner.waitForSelector('svg.chart rect.bar');
+    // The keyboard's first stop is the skip link, which moves focus to the screen.
+    await owner.keyboard.press('Tab');
+    expect(await owner.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    await owner.keyboard.press('Enter');
+    await owner.waitForFunction(() => document.activeElement?.id === 'main');
     await waitForText(owner, 'Detection mix');
     await shot(owner, 'analytics');
   });

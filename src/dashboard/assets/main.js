@@ -110,7 +110,8 @@ async function render() {
 
 document.addEventListener('click', (event) => {
   const a = event.target instanceof Element ? event.target.closest('a[href]') : null;
-  if (!a || a.hasAttribute('download') || a.target || event.ctrlKey || event.metaKey || event.shiftKey) return;
+  // In-page links (the skip link), downloads, new tabs: the browser's own behaviour.
+  if (!a || a.getAttribute('href').startsWith('#') || a.hasAttribute('download') || a.target || event.ctrlKey || event.metaKey || event.shiftKey) return;
   const url = new URL(a.href);
   if (url.origin !== location.origin || !url.pathname.startsWith('/dashboard')) return;
   event.preventDefault();

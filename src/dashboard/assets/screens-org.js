@@ -127,7 +127,8 @@ export async function usersScreen() {
       await api('PATCH', `/api/users/${u.user_id}`, { disabled: !u.disabled });
       go(location.pathname);
     }));
-    return [u.email, role, u.org_id ?? 'every organization', u.disabled ? 'disabled' : 'active', toggle];
+    const orgName = orgs.find((x) => x.org_id === u.org_id)?.name ?? u.org_id;
+    return [u.email, role, u.org_id ? orgName : 'every organization', u.disabled ? 'disabled' : 'active', toggle];
   });
   const email = h('input', { name: 'email', type: 'email', required: true });
   const password = h('input', { name: 'password', type: 'password', autocomplete: 'new-password', required: true });
