@@ -290,6 +290,8 @@ describe('roles', () => {
     expect(nav).not.toContain('Organizations');
     expect(nav).not.toContain('Operations');
     expect((await fromPage(page, 'POST', '/api/organizations', { name: 'X', slug: `x-${slug}`, settings: { admin_email: 'x@x.test' } })).status).toBe(403);
+    await open(page, `${d.base}/dashboard/operations`);
+    await waitForText(page, 'The role admin may not use this endpoint');
     await open(page, `${d.base}/dashboard/orgs/${slug}/policies/${policyId}`);
     await fillLabelled(page, 'Description', 'Tickets and chats', '#main section.card');
     await clickButton(page, 'Save policy');
@@ -363,6 +365,7 @@ describe('roles', () => {
     await page.browserContext().close();
 
     await open(owner, `${d.base}/dashboard/operations`);
+    await waitForText(owner, 'evidence-export');
     await shot(owner, 'operations');
     await owner.click('a[href="/admin/queues"]');
     await owner.waitForFunction(() => location.pathname.startsWith('/admin/queues') && document.querySelector('#root'));

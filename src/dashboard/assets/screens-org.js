@@ -157,8 +157,15 @@ export async function usersScreen() {
 
 const currentOrgId = () => session.user?.org_id ?? '';
 
+/** Operations (owner): the queues at a glance from the queue dashboard's own API, and the tools' links. */
 export async function operationsScreen() {
+  const { queues } = await api('GET', '/admin/queues/api/queues');
+  const count = (q, status) => String(q.counts[status] ?? 0);
   return h('section', {}, h('h1', {}, 'Operations'),
+    h('section', { class: 'card', 'aria-labelledby': 'q-h' }, h('h2', { id: 'q-h' }, 'Queues'),
+      table('Queues', ['Queue', 'State', 'Waiting', 'Active', 'Delayed', 'Failed', 'Completed'], queues.map((q) => [
+        h('a', { href: `/admin/queues/queue/${encodeURIComponent(q.name)}` }, q.name), q.isPaused ? 'paused' : 'running',
+        count(q, 'waiting'), count(q, 'active'), count(q, 'delayed'), count(q, 'failed'), count(q, 'completed')]))),
     h('ul', { class: 'card links' },
       h('li', {}, h('a', { href: '/admin/queues' }, 'Queue dashboard'), ' — file checks and evidence exports: jobs, retries, failures.'),
       h('li', {}, h('a', { href: '/docs' }, 'API documentation'), ' — every endpoint, with its schema.'),
