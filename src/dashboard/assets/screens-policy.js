@@ -63,7 +63,7 @@ export async function policyScreen({ org, policy: id }) {
         field('Masking style', masking, 'label [EMAIL], pseudonym [EMAIL_1], partial (keeps the last 4), hash'),
         field('Minimum confidence', confidence, 'Findings below it are dropped (0 to 1)'),
         h('div', { class: 'field check' }, h('label', {}, active, ' Active')))),
-    rules.section, detectors.section, out, h('div', { class: 'actions' }, save));
+    rules.section, detectors.section, out, h('div', { class: 'actions' }, save, remove));
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     const body = {
@@ -74,6 +74,14 @@ export async function policyScreen({ org, policy: id }) {
     submit(save, out, async () => {
       await api('PATCH', url, body);
       go(location.pathname);
+    });
+  });
+  const remove = h('button', { type: 'button', class: 'danger' }, 'Delete policy');
+  remove.addEventListener('click', async () => {
+    if (!(await confirmDialog(`Delete the policy ${policy.name}? Its key stops working at once.`, 'Delete'))) return;
+    await submit(remove, out, async () => {
+      await api('DELETE', url);
+      go(policyPath(org));
     });
   });
   return h('section', {},
@@ -197,7 +205,8 @@ async function historySection(org, policy) {
     return h('section', { class: 'card' }, head, errorBox(err));
   }
   const rows = page.items.map((c) => [
-    when(c.at), c.after?.version ?? c.before?.version ?? '—', c.action, c.actor.email ?? (c.actor.kind === 'admin' ? 'admin token' : c.actor.kind), changedKeys(c).join(', ') || '—',
+    when(c.at), c.after?.version ?? c.before?.version ?? '—', c.action, c.actor.email ?? (c.actor.kind === 'admin' ? 'admin token' : c.actor.kind),
+    changedKeys(c).join(', ') || (c.action === 'policy.regenerate_key' ? 'key (the old one refused)' : '—'),
   ]);
   return h('section', { class: 'card', 'aria-labelledby': 'hist-h' }, head,
     rows.length ? table('Version history', ['When', 'Version', 'Change', 'Who', 'Changed'], rows) : empty('No recorded changes yet.'));
