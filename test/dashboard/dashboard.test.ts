@@ -162,6 +162,17 @@ describe('dashboard', () => {
     expect(stored.custom_detectors).toEqual([]);
   });
 
+  it('deletes a policy after a confirmation', async () => {
+    const temp = (await api('POST', `/api/orgs/${orgId}/policies`, { name: 'Temporary' })).json() as { policy_id: string };
+    await open(owner, `${d.base}/dashboard/orgs/${slug}/policies/${temp.policy_id}`);
+    await clickButton(owner, 'Delete policy');
+    await owner.waitForSelector('dialog[open]');
+    await clickButton(owner, 'Delete', 'dialog');
+    await owner.waitForFunction((s) => location.pathname === `/dashboard/orgs/${s}/policies` && document.querySelector('main h1')?.textContent === 'Policies', {}, slug);
+    expect((await api('GET', `/api/orgs/${orgId}/policies/${temp.policy_id}`)).statusCode).toBe(404);
+    expect(await owner.$eval('main', (m) => m.textContent)).not.toContain('Temporary');
+  });
+
   it('runs a check in the playground and highlights the detections in place', async () => {
     await open(owner, `${d.base}/dashboard/orgs/${slug}/playground`);
     await owner.select('select[name=policy_id]', policyId);
@@ -301,6 +312,11 @@ describe('roles', () => {
 
     // A team answers for a SOC 2 control with one of the policy's rules: the control is then covered.
     await open(page, `${d.base}/dashboard/orgs/${slug}/compliance?framework=SOC2&days=30`);
+    await page.click('input[aria-label="Opt in to SOC 2"]');
+    await expect
+      .poll(async () => ((await api('GET', `/api/orgs/${orgId}/compliance/frameworks`)).json() as { frameworks: Array<{ framework: string; enabled: boolean }> }).frameworks.find((f) => f.framework === 'SOC2')?.enabled)
+      .toBe(true);
+    expect(await page.$eval('input[aria-label="Opt in to SOC 2"]', (c: any) => c.checked)).toBe(true);
     await fillLabelled(page, 'Team name', 'Support');
     await clickButton(page, 'Create team');
     await page.waitForSelector('form[aria-label="New control tag"]');

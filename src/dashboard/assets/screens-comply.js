@@ -18,7 +18,11 @@ export async function complianceScreen({ org }) {
     const toggle = h('input', { type: 'checkbox', checked: f.enabled, disabled: !may('manage'), 'aria-label': `Opt in to ${f.display_name}` });
     toggle.addEventListener('change', () => submit(toggle, out, async () => {
       await api('PUT', `${o(org)}/compliance/frameworks/${f.framework}`, { enabled: toggle.checked });
-    }).then((ok) => ok === undefined && (toggle.checked = !toggle.checked)));
+      return true;
+    }).then((saved) => {
+      // Refused: the switch goes back to what is stored.
+      if (!saved) toggle.checked = !toggle.checked;
+    }));
     return [toggle, h('a', { href: `?framework=${f.framework}&days=${days}` }, f.display_name), String(f.control_count), when(f.enabled_at)];
   });
 

@@ -55,6 +55,14 @@ export async function policyScreen({ org, policy: id }) {
   const masking = select('masking', ['label', 'pseudonym', 'partial', 'hash'], policy.masking);
   const confidence = h('input', { name: 'min_confidence', type: 'number', min: 0, max: 1, step: 0.05, value: policy.min_confidence });
   const save = h('button', { type: 'submit' }, 'Save policy');
+  const remove = h('button', { type: 'button', class: 'danger' }, 'Delete policy');
+  remove.addEventListener('click', async () => {
+    if (!(await confirmDialog(`Delete the policy ${policy.name}? Its key stops working at once.`, 'Delete'))) return;
+    await submit(remove, out, async () => {
+      await api('DELETE', url);
+      go(policyPath(org));
+    });
+  });
   const form = h('form', { novalidate: true, 'aria-label': 'Policy' },
     h('section', { class: 'card', 'aria-labelledby': 'pol-settings' },
       h('h2', { id: 'pol-settings' }, 'Settings'),
@@ -74,14 +82,6 @@ export async function policyScreen({ org, policy: id }) {
     submit(save, out, async () => {
       await api('PATCH', url, body);
       go(location.pathname);
-    });
-  });
-  const remove = h('button', { type: 'button', class: 'danger' }, 'Delete policy');
-  remove.addEventListener('click', async () => {
-    if (!(await confirmDialog(`Delete the policy ${policy.name}? Its key stops working at once.`, 'Delete'))) return;
-    await submit(remove, out, async () => {
-      await api('DELETE', url);
-      go(policyPath(org));
     });
   });
   return h('section', {},
