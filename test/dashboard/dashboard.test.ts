@@ -323,6 +323,7 @@ describe('roles', () => {
     await page.select('form[aria-label="New control tag"] select[name=control]', 'CC6.7');
     await clickButton(page, 'Tag rule to control');
     await page.waitForFunction(() => [...document.querySelectorAll('main tbody tr')].some((tr: any) => tr.textContent.includes('CC6.7') && tr.textContent.includes('covered') && !tr.textContent.includes('uncovered')));
+    await shot(page, 'compliance-admin');
     await page.browserContext().close();
   });
 

@@ -43,7 +43,9 @@ export async function complianceScreen({ org }) {
     const exportLink = (format) => h('a', { href: `${o(org)}/compliance/export?framework=${framework}&format=${format}&days=${ev.window_days}`, download: true, class: 'button secondary' }, format.toUpperCase());
     evidence = [
       h('p', { role: 'status' }, `${ev.display_name}, last ${ev.window_days} days: ${s.covered_controls} of ${s.total_controls} controls covered (${s.coverage_pct}%), ${s.total_evidence_events} evidence events.`),
-      s.uncovered_controls ? h('p', { class: 'muted' }, 'A control is covered once an enabled rule is tagged to it: an admin tags rules through a team (POST /api/orgs/{org}/teams/{team}/tags).') : null,
+      s.uncovered_controls
+        ? h('p', { class: 'muted' }, `A control is covered once an enabled rule is tagged to it${may('manage') ? ': tag rules under “Teams and tags” below.' : '; an admin tags rules through a team.'}`)
+        : null,
       table('Controls', ['Control', 'Title', 'Status', 'Tagged rules', 'Evidence (blocked / masked)', 'Last evidence'], ev.controls.map((c) => [
         c.control_id, c.title, h('span', { class: `badge ${c.status}` }, c.status),
         c.tagged_rules.length ? c.tagged_rules.map((t) => `${t.owner_kind === 'team' ? 'Team' : 'Policy'}: ${t.owner_name}`).join('; ') : h('em', {}, 'none'),

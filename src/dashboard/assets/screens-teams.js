@@ -43,7 +43,7 @@ export async function teamsSection(org, framework, controls) {
     });
   });
 
-  return h('section', { class: 'card', 'aria-labelledby': 'teams-h' }, h('h2', { id: 'teams-h' }, `Teams and ${framework} tags`),
+  return h('section', { class: 'card', 'aria-labelledby': 'teams-h' }, h('h2', { id: 'teams-h' }, `Teams and tags (${framework})`),
     rows.length ? table('Control tags', ['Team', 'Control', 'Rule', ''], rows) : empty(teams.length ? `No ${framework} tags yet. Tag a rule to a control below to cover it.` : 'No teams yet. Create one, then tag rules to controls.'),
     teams.length && rules.length ? tagForm : null, teamForm, out);
 }
