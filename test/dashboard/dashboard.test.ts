@@ -324,6 +324,23 @@ describe('roles', () => {
     await clickButton(page, 'Tag rule to control');
     await page.waitForFunction(() => [...document.querySelectorAll('main tbody tr')].some((tr: any) => tr.textContent.includes('CC6.7') && tr.textContent.includes('covered') && !tr.textContent.includes('uncovered')));
     await shot(page, 'compliance-admin');
+
+    // A schedule that is no cron expression: the API's message, and no schedule saved.
+    await fillLabelled(page, 'Cron', 'every monday');
+    await clickButton(page, 'Save schedule');
+    await waitForText(page, 'cron: must have 5 fields');
+    expect((await api('GET', `/api/orgs/${orgId}/compliance/schedule`)).statusCode).toBe(404);
+    await fillLabelled(page, 'Cron', '0 6 * * 1');
+    await clickButton(page, 'Save schedule');
+    await waitForText(page, 'Bundles are made on “0 6 * * 1” (UTC)');
+
+    // A partner key is shown once, when it is made; it reads this organization's evidence.
+    await fillLabelled(page, 'Held by', 'External auditor');
+    await clickButton(page, 'Create partner key');
+    await waitForText(page, 'svc_cpk_');
+    const partnerKey = await page.$eval('main code', (c: any) => c.textContent);
+    const read = await fetch(`${d.base}/api/orgs/${orgId}/compliance/frameworks`, { headers: { 'x-service-api-key': partnerKey } });
+    expect(read.status).toBe(200);
     await page.browserContext().close();
   });
 
