@@ -384,6 +384,17 @@ describe('roles', () => {
     await page.browserContext().close();
   });
 
+  it('a user disabled while signed in is sent to sign in at the next screen, and back there after', async () => {
+    const user = await createUser(d.t.app, { role: 'analyst', org_id: orgId });
+    const { page } = await d.newPage();
+    await signIn(page, user.email);
+    expect((await api('PATCH', `/api/users/${user.user_id}`, { disabled: true })).statusCode).toBe(200);
+    await page.click('header nav a[href$="/audit"]');
+    await page.waitForFunction(() => location.pathname === '/login');
+    expect(new URL(page.url()).searchParams.get('next')).toBe(`/dashboard/orgs/${orgId}/audit`);
+    await page.browserContext().close();
+  });
+
   it('sends an unauthenticated browser from /admin/queues to sign in and back; the owner reaches it from Operations', async () => {
     const { page } = await d.newPage();
     await page.goto(`${d.base}/admin/queues`, { waitUntil: 'domcontentloaded' });

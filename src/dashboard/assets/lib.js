@@ -71,7 +71,7 @@ function csrfToken() {
 
 /**
  * Calls the JSON API with the session cookie. Writes carry X-CSRF-Token. A failure throws ApiError
- * with the API's own `detail`; an ended session goes back to sign-in.
+ * with the API's own `detail`; an ended session goes back to sign-in, then to this screen.
  */
 export async function api(method, url, body, { raw = false } = {}) {
   const headers = { accept: 'application/json' };
@@ -87,7 +87,8 @@ export async function api(method, url, body, { raw = false } = {}) {
   if (res.status === 204) return null;
   const data = await res.json().catch(() => null);
   if (!res.ok) {
-    if (res.status === 401 && data?.code === 'invalid_session' && !url.startsWith('/api/session')) toLogin();
+    // The session ended or its cookie expired: sign in again (a refused sign-in itself stays on the form).
+    if (res.status === 401 && !(method === 'POST' && url === '/api/session')) toLogin();
     throw new ApiError(res.status, data?.detail ?? `The server answered ${res.status}.`, data?.code);
   }
   return data;
