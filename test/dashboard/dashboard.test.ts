@@ -102,6 +102,27 @@ describe('dashboard', () => {
     expect(await owner.$eval('main', (m) => m.textContent)).not.toContain('svc_lic_');
     await clickButton(owner, 'Show license key');
     await waitForText(owner, 'svc_lic_');
+
+    // Bad settings: the API's message, nothing saved (the name changed in the same form stays as it was).
+    await fillLabelled(owner, 'Name', 'Acme Renamed');
+    await fillLabelled(owner, 'Primary color', 'blue');
+    await clickButton(owner, 'Save settings');
+    await waitForText(owner, 'primary_color: must be a hex color');
+    expect(((await api('GET', `/api/organizations/${orgId}`)).json() as { name: string }).name).toBe('Acme');
+
+    // A standard license, then the trial revoked after a confirmation.
+    await owner.select('select[name=license_type]', 'standard');
+    await clickButton(owner, 'Issue license');
+    await owner.waitForFunction(() => document.querySelectorAll('main tbody tr').length === 2);
+    await owner.evaluate(() => {
+      const row = [...document.querySelectorAll('main tbody tr')].find((tr: any) => tr.textContent.startsWith('trial'));
+      [...(row as any).querySelectorAll('button')].find((b: any) => b.textContent === 'Revoke').click();
+    });
+    await owner.waitForSelector('dialog[open]');
+    await clickButton(owner, 'Revoke', 'dialog');
+    await owner.waitForFunction(() => document.querySelector('main tbody')?.textContent?.includes('revoked'));
+    const licenses = (await api('GET', `/api/orgs/${orgId}/licenses`)).json() as Array<{ license_type: string; status: string }>;
+    expect(licenses.map((l) => `${l.license_type}:${l.status}`).sort()).toEqual(['standard:active', 'trial:revoked']);
     await shot(owner, 'organization-settings');
     await open(owner, `${d.base}/dashboard`);
     await waitForText(owner, 'Acme');
