@@ -8,6 +8,8 @@ export const LAYERS = {
   compliance: ['engine'],
   config: [],
   errors: [],
+  // The dashboard's page shell and browser assets: nothing of the service's code.
+  dashboard: [],
   jobs: ['engine', 'compliance'],
   store: ['engine', 'compliance'],
   files: ['engine'],
@@ -16,7 +18,7 @@ export const LAYERS = {
   checks: ['engine', 'store'],
   services: ['checks', 'detect', 'store', 'jobs', 'compliance', 'files', 'pdf', 'engine', 'errors'],
   workers: ['services', 'checks', 'detect', 'files', 'store', 'jobs', 'compliance', 'pdf', 'engine', 'config', 'errors'],
-  api: ['services', 'checks', 'detect', 'store', 'jobs', 'compliance', 'files', 'pdf', 'engine', 'config', 'errors'],
+  api: ['services', 'checks', 'detect', 'store', 'jobs', 'compliance', 'files', 'pdf', 'engine', 'config', 'errors', 'dashboard'],
   // The command line sits on top, beside api and workers: the engine and extractors for local scans,
   // and the API's policy schema so a policy file is validated as the API validates a policy.
   cli: ['api', 'files', 'engine'],

@@ -18,6 +18,8 @@ WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+# The dashboard's script and stylesheet are served as they are (src/dashboard/page.ts reads them beside it).
+COPY --from=build /app/src/dashboard/assets ./dist/dashboard/assets
 USER node
 EXPOSE 8080
 # Ready, not just up: the API's /ready, or a worker's on its WORKER_HEALTH_PORT when that is set.

@@ -50,6 +50,8 @@ import session from './routes/session.js';
 import teams from './routes/teams.js';
 import users from './routes/users.js';
 import playground from './routes/playground.js';
+import dashboard from './routes/dashboard.js';
+import patternTest from './routes/pattern-test.js';
 
 /** Logs say what happened, never what was submitted: no bodies, no query strings, no credentials. */
 function loggerOptions(config: Config, stream: DestinationStream | undefined) {
@@ -118,6 +120,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(changes);
     await app.register(users);
     await app.register(playground);
+    await app.register(patternTest);
+    await app.register(dashboard);
     await app.ready();
   } catch (err) {
     await app.close().catch(() => undefined);

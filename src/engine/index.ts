@@ -4,7 +4,7 @@ export { check, checkWithPlan, evidenceRules, preventedCount } from './check.js'
 export { allowlistProblems, compileAllowlist } from './custom/allowlist.js';
 export { compileCustomDetectors, customDetectorProblems, type CustomProblem } from './custom/compile.js';
 export { CUSTOM_CONFIDENCE, CUSTOM_LIMITS, CUSTOM_NAME } from './custom/limits.js';
-export { PatternError } from './custom/pattern.js';
+export { compilePattern, PatternError } from './custom/pattern.js';
 export { decide } from './decide.js';
 export { defaultRules } from './default-rules.js';
 export { applyMaskPlan, mask, maskPlan, type MaskReplacement } from './mask.js';

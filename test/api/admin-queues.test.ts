@@ -25,6 +25,18 @@ describe('/admin/queues', () => {
     expect(policy.json().code).toBe('insufficient_permission');
   });
 
+  it('sends a browser without credentials to sign in, and back; API clients still get JSON 401', async () => {
+    const browser = await get('/admin/queues/queue/file-scan', { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' });
+    expect(browser.statusCode).toBe(302);
+    expect(browser.headers.location).toBe(`/login?next=${encodeURIComponent('/admin/queues/queue/file-scan')}`);
+    const api = await get('/admin/queues', { accept: 'application/json' });
+    expect(api.statusCode).toBe(401);
+    expect(api.json().code).toBe('missing_credentials');
+    // A browser that did send a credential is answered as before.
+    const wrong = await get('/admin/queues', { accept: 'text/html', authorization: 'Bearer not-the-admin-token' });
+    expect(wrong.statusCode).toBe(401);
+  });
+
   it('serves the dashboard page and every asset it loads to the admin, rate limited', async () => {
     const page = await get('/admin/queues');
     expect(page.statusCode).toBe(200);

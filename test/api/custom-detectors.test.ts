@@ -175,3 +175,24 @@ describe('text checks with custom detectors', () => {
     }
   });
 });
+
+describe('POST /api/orgs/{org}/custom-detectors/test (the policy editor’s live test)', () => {
+  const test = (payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: `/api/orgs/${org.orgId}/custom-detectors/test`, headers: admin, payload });
+
+  it('answers the matches of the pattern in the sample, case-insensitive unless asked', async () => {
+    const sample = 'PRJ-1234, prj-5678 and PRJ-99';
+    expect((await test({ pattern: 'PRJ-\\d{4}', sample })).json()).toEqual({ matches: [{ start: 0, end: 8 }, { start: 10, end: 18 }] });
+    expect((await test({ pattern: 'PRJ-\\d{4}', sample, case_sensitive: true })).json()).toEqual({ matches: [{ start: 0, end: 8 }] });
+  });
+
+  it('refuses what a policy save refuses, with the same RE2 error', async () => {
+    const lookahead = await test({ pattern: '(?=PRJ)\\w+', sample: 'PRJ' });
+    expect(lookahead.statusCode).toBe(422);
+    expect(lookahead.json().detail).toContain('invalid perl operator: (?=');
+    const saved = await create({ custom_detectors: [{ name: 'TICKET', pattern: '(?=PRJ)\\w+' }] });
+    expect(saved.statusCode).toBe(422);
+    expect(saved.json().detail).toContain('invalid perl operator: (?=');
+    expect((await test({ pattern: 'a*', sample: 'x' })).statusCode).toBe(422);
+  });
+});

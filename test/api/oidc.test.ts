@@ -135,6 +135,10 @@ describe('OpenID Connect sign-in', () => {
     expect(doc.paths['/api/session/oidc'].get.security).toBeUndefined();
   });
 
+  it('the dashboard’s sign-in page offers single sign-on', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/login' })).body).toContain('<meta name="preflight-sso" content="/api/session/oidc">');
+  });
+
   it('a callback with a state it never issued is refused', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/session/oidc/callback?code=abc&state=forged' });
     expect(res.statusCode).toBe(401);
@@ -147,6 +151,7 @@ describe('without OIDC settings', () => {
     const plain = await startTestApp();
     try {
       expect((await plain.app.inject({ method: 'GET', url: '/api/session/oidc' })).statusCode).toBe(404);
+      expect((await plain.app.inject({ method: 'GET', url: '/login' })).body).not.toContain('preflight-sso');
     } finally {
       await plain.close();
     }

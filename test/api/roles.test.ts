@@ -90,6 +90,7 @@ const ROUTES: Row[] = [
   { method: 'GET', path: `${o}/playground/policies`, roles: ANALYSE },
   { method: 'POST', path: `${o}/playground/text`, roles: ANALYSE, body: bogus },
   { method: 'POST', path: `${o}/playground/file`, roles: ANALYSE, body: bogus },
+  { method: 'POST', path: `${o}/custom-detectors/test`, roles: MANAGE, body: bogus },
   { method: 'GET', path: '/api/audit?org_id={org}', roles: ANALYSE },
   { method: 'GET', path: '/api/audit', roles: ANALYSE },
   { method: 'GET', path: '/api/preflight/pf_none', roles: ANALYSE },

@@ -5,8 +5,10 @@
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError, Errors } from '../../errors.js';
+import { SESSION_COOKIE } from '../schemas/session.js';
 
 const QUEUES_DASHBOARD_PATH = '/admin/queues';
 
@@ -18,6 +20,16 @@ const QUEUES_DASHBOARD_PATH = '/admin/queues';
 function passOn(err: Error & { statusCode?: number }): never {
   if (err instanceof ApiError || (err.statusCode !== undefined && err.statusCode < 500)) throw err;
   throw Object.assign(Errors.cacheUnavailable(), { cause: err });
+}
+
+/**
+ * A browser opening the page with no credential at all: it is sent to sign in and back, not shown JSON.
+ * API clients (no text/html in Accept) and anyone who sent a credential get the usual 401/403 JSON.
+ */
+function isAnonymousBrowser(request: FastifyRequest): boolean {
+  const { headers } = request;
+  const credential = headers.authorization !== undefined || headers['x-service-api-key'] !== undefined || Boolean(request.cookies[SESSION_COOKIE]);
+  return request.method === 'GET' && !credential && (headers.accept ?? '').includes('text/html');
 }
 
 export default fp(
@@ -32,9 +44,12 @@ export default fp(
     const adminOnly = app.authenticate('admin');
     // Its own context, so the admin hook and bull-board's error handler stay under the path.
     await app.register(async (dashboard) => {
-      dashboard.addHook('onRequest', adminOnly);
+      dashboard.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+        if (isAnonymousBrowser(request)) return reply.redirect(`/login?next=${encodeURIComponent(request.url)}`, 302);
+        return adminOnly(request, reply);
+      });
       await dashboard.register(board.registerPlugin(), { prefix: QUEUES_DASHBOARD_PATH });
     });
   },
-  { name: 'routes-admin-queues', dependencies: ['auth', 'queues'] },
+  { name: 'routes-admin-queues', dependencies: ['auth', 'queues', '@fastify/cookie'] },
 );
