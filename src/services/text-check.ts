@@ -6,6 +6,7 @@ import type { DetectPool } from '../detect/pool.js';
 import type { CheckOutcome, Destination } from '../engine/types.js';
 import type { KeyVault } from '../store/api-keys.js';
 import type { AuditJournal } from '../store/audit-journal.js';
+import type { CheckTrace } from '../store/audit-repository.js';
 import { newId } from '../store/ids.js';
 import type { PolicyPrincipal } from './key-resolver.js';
 
@@ -22,7 +23,7 @@ export class TextCheckService {
     private readonly vault: KeyVault,
   ) {}
 
-  async run({ policy, org }: PolicyPrincipal, text: string, destination: Destination): Promise<TextCheckResult> {
+  async run({ policy, org }: PolicyPrincipal, text: string, destination: Destination, trace: CheckTrace = {}): Promise<TextCheckResult> {
     const outcome = await this.pool.checkText({ text, options: checkOptionsOf(policy, destination, this.vault.maskingKeyFor(org._id)) });
     const record = checkRecord({
       id: newId('pf'),
@@ -31,6 +32,7 @@ export class TextCheckService {
       outcome,
       bytes: Buffer.byteLength(text, 'utf8'),
       createdAt: new Date(),
+      trace,
     });
     await this.journal.append(record);
     return { ...recordedAnswer(record), detected: outcome.detected, masked_content: outcome.masked_content };

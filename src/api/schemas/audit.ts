@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DESTINATIONS } from '../../engine/types.js';
+import { CheckMetadata } from '../../jobs/check-metadata.js';
 import type { Categories } from '../../store/audit-layout.js';
 import type { AuditDoc } from '../../store/audit-repository.js';
 import { intParam, Timestamp } from './common.js';
@@ -57,6 +58,8 @@ export const AuditItem = z.object({
   policy_name: z.string(),
   org_id: z.string(),
   org_name: z.string(),
+  request_id: z.string().optional().describe('The X-Request-Id of the check (absent from records made before it was kept)'),
+  metadata: CheckMetadata.optional(),
 });
 
 export const AuditPage = z
@@ -81,5 +84,7 @@ export function toAuditItem(doc: AuditDoc): z.infer<typeof AuditItem> {
     policy_name: doc.policy_name,
     org_id: doc.org_id,
     org_name: doc.org_name,
+    ...(doc.request_id !== undefined && { request_id: doc.request_id }),
+    ...(doc.metadata !== undefined && { metadata: doc.metadata }),
   };
 }
