@@ -51,6 +51,7 @@ import session from './routes/session.js';
 import teams from './routes/teams.js';
 import users from './routes/users.js';
 import playground from './routes/playground.js';
+import webhooks from './routes/webhooks.js';
 import { genReqId } from './request-id.js';
 
 /** Logs say what happened, never what was submitted: no bodies, no query strings, no credentials. */
@@ -124,6 +125,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(changes);
     await app.register(users);
     await app.register(playground);
+    await app.register(webhooks);
     await app.ready();
   } catch (err) {
     await app.close().catch(() => undefined);

@@ -115,6 +115,7 @@ export class OrganizationService {
     await this.repos.evidence.deleteByOrg(orgId);
     await this.repos.frameworkSettings.deleteByOrg(orgId);
     await this.repos.partnerKeys.deleteByOrg(orgId);
+    await this.repos.webhooks.deleteByOrg(orgId);
     await this.repos.users.deleteByOrg(orgId);
     await this.bundles.removeByOrg(orgId);
   }

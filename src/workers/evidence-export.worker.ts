@@ -25,6 +25,7 @@ import {
 import { parseJobFailure, unrecoverable } from '../jobs/failure.js';
 import type { PdfRenderer } from '../pdf/renderer.js';
 import type { ComplianceService } from '../services/compliance.js';
+import type { WebhookEvents } from '../services/webhooks.js';
 import { EVIDENCE_FORMATS, evidenceFile } from '../services/evidence-files.js';
 import type { BundleDoc, BundleRepository } from '../store/bundle-repository.js';
 import type { BundleStore } from '../store/bundle-store.js';
@@ -40,6 +41,8 @@ export interface EvidenceExportDeps {
   retention: number;
   /** Ends an organization's bundle schedule (its organization is gone). */
   removeSchedule(orgId: string): Promise<void>;
+  /** Tells the organization's webhooks that a bundle is ready. */
+  events: Pick<WebhookEvents, 'notify'>;
 }
 
 type ExportJob = Pick<Job<EvidenceExportJob, EvidenceExportResult>, 'id' | 'data' | 'opts' | 'timestamp'>;
@@ -82,6 +85,7 @@ export function evidenceExportProcessor(deps: EvidenceExportDeps) {
       return null;
     }
     await applyRetention(deps, org._id, data.trigger);
+    deps.events.notify(org._id, 'bundle.ready', bundle._id, { bundle_id: bundle._id, trigger: data.trigger, size: bundle.size, sha256: bundle.sha256 });
     return { bundle_id: bundle._id, size: bundle.size, sha256: bundle.sha256 };
   };
 }

@@ -10,6 +10,7 @@ import { ChangeLog } from '../services/change-log.js';
 import { ComplianceService } from '../services/compliance.js';
 import type { Repositories } from '../store/repositories.js';
 import { startEvidenceExportWorker } from './evidence-export.worker.js';
+import { webhookEventsOf } from './webhook-workers.js';
 
 export interface EvidenceWorkers {
   close(): Promise<void>;
@@ -34,6 +35,7 @@ export function startEvidenceWorkers(config: Config, repos: Repositories, log: L
       removeSchedule: async (orgId) => {
         await queue.removeJobScheduler(scheduleId(orgId));
       },
+      events: webhookEventsOf(config, repos, connection, log),
     },
     { connection, prefix, concurrency: config.compliance.exportConcurrency },
     log,

@@ -17,6 +17,7 @@ import { sniff } from '../files/sniff.js';
 import { FileError, type Extraction, type FileLimits, type MaskPlanner, type MaskSpan } from '../files/types.js';
 import { parseJobFailure, unrecoverable } from '../jobs/failure.js';
 import { FILE_SCAN_QUEUE, FileScanJob, withoutUploadKey, type FileScanProgress, type FileScanResult } from '../jobs/file-scan.js';
+import type { WebhookEvents } from '../services/webhooks.js';
 import type { KeyVault } from '../store/api-keys.js';
 import type { AuditJournal } from '../store/audit-journal.js';
 import type { AuditDoc } from '../store/audit-repository.js';
@@ -33,6 +34,8 @@ export interface FileScanDeps {
   detect: Pick<DetectPool, 'checkWithPlan'>;
   vault: KeyVault;
   limits: FileLimits;
+  /** Tells the organization's webhooks of the check (check.blocked, file_check.completed). */
+  events: Pick<WebhookEvents, 'notifyCheck'>;
 }
 
 /** A file that cannot be read (or masked) never will be: its FileError fails the job for good. */
@@ -165,6 +168,8 @@ async function checkFile(deps: FileScanDeps, data: FileScanJob, report: Report):
   });
   // A run that comes after one which recorded the check answers with that record's time.
   const first = (await deps.journal.appendOnce(doc)) ? doc : ((await deps.recorded(id)) ?? doc);
+  // Event ids come from the check's id: a run after a crash enqueues the same deliveries, not more.
+  deps.events.notifyCheck(first);
   await deps.files.deleteUpload(id);
   return { ...resultOf(first), detected: outcome.detected };
 }

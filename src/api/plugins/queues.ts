@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import { bullPrefix } from '../../jobs/prefix.js';
 import { fileScanQueue, type FileScanJob, type FileScanResult } from '../../jobs/file-scan.js';
 import { evidenceExportQueue, type EvidenceExportQueue } from '../../jobs/evidence-export.js';
+import { webhookQueue, type WebhookQueue } from '../../jobs/webhook-delivery.js';
 
 export interface Queues {
   /** The key prefix of every BullMQ queue of this deployment. */
@@ -15,6 +16,7 @@ export interface Queues {
   fileScanEvents: QueueEvents;
   evidenceExport: EvidenceExportQueue;
   evidenceExportEvents: QueueEvents;
+  webhookDelivery: WebhookQueue;
   /** Every queue, for the ops dashboard and /metrics: a new queue joins this list. */
   all: Queue[];
 }
@@ -50,14 +52,16 @@ export default fp(
     };
     const fileScan = fileScanQueue({ connection: producer, prefix });
     const evidenceExport = evidenceExportQueue({ connection: producer, prefix });
+    const webhookDelivery = webhookQueue({ connection: producer, prefix });
+    webhookDelivery.on('error', (err) => app.log.warn({ err: err.message }, 'webhook-delivery queue error'));
     const fileScanEvents = await watch(fileScan);
     const evidenceExportEvents = await watch(evidenceExport);
-    app.decorate('queues', { prefix, fileScan, fileScanEvents, evidenceExport, evidenceExportEvents, all: [fileScan, evidenceExport] });
+    app.decorate('queues', { prefix, fileScan, fileScanEvents, evidenceExport, evidenceExportEvents, webhookDelivery, all: [fileScan, evidenceExport, webhookDelivery] });
     app.addHook('onClose', async () => {
       // With Redis gone, BullMQ's close never settles: give it a bound, then drop the connections.
       let timer: NodeJS.Timeout | undefined;
       const bound = new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_TIMEOUT_MS)));
-      const closing = [fileScanEvents, evidenceExportEvents, fileScan, evidenceExport].map((c) => c.close());
+      const closing = [fileScanEvents, evidenceExportEvents, fileScan, evidenceExport, webhookDelivery].map((c) => c.close());
       await Promise.race([Promise.allSettled(closing), bound]);
       clearTimeout(timer);
       for (const connection of connections) connection.disconnect();
