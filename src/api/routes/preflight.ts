@@ -54,7 +54,8 @@ export default fp(
       return app.services.textChecks.run(target, body.text, body.destination, { request_id: request.id, metadata: body.metadata });
     };
     r.post('/api/preflight/text', textCheck, handler);
-    r.post('/v1/preflight/text', { ...textCheck, schema: { ...textCheck.schema, hide: true } }, handler);
+    // The alias clients of the spec's examples call: documented, so generators produce it too.
+    r.post('/v1/preflight/text', { ...textCheck, schema: { ...textCheck.schema, summary: 'Check text (alias of POST /api/preflight/text)', operationId: 'checkTextV1' } }, handler);
 
     r.get(
       '/api/preflight/:preflight_id',
