@@ -11,7 +11,7 @@ interface Doc {
 
 const TIMESTAMP = '2026-11-25T13:00:00.000Z';
 /** Nesting followed before an example stops (recursive shapes). */
-const MAX_DEPTH = 8;
+const MAX_DEPTH = 16;
 
 /** A string fit for its format, its pattern (when a plain one), or its name. */
 function stringExample(schema: Schema, name: string): string {
@@ -26,6 +26,10 @@ function stringExample(schema: Schema, name: string): string {
     case 'email':
       return 'admin@example.com';
   }
+  // Fields whose pattern a name says more about than a generic string would.
+  if (name.includes('email')) return 'admin@example.com';
+  if (name.includes('color')) return '#2563eb';
+  if (name === 'cron') return '0 6 * * 1';
   if (name === 'destination') return 'AI_TOOL';
   if (name.endsWith('_id') || name === 'id') return `${name.replace(/_id$/, '').slice(0, 3) || 'id'}_0mx0abcd000a1b2c3d4e5f6`;
   if (name === 'url') return 'https://hooks.example.com/preflight';
@@ -45,7 +49,11 @@ function exampleOf(schema: unknown, doc: Doc, name = '', depth = 0): unknown {
   if (Array.isArray(s.enum)) return s.enum[0];
   const choices = (s.anyOf ?? s.oneOf) as Schema[] | undefined;
   if (choices) return exampleOf(choices.find((c) => c.type !== 'null') ?? choices[0], doc, name, depth + 1);
-  if (Array.isArray(s.allOf)) return Object.assign({}, ...(s.allOf as Schema[]).map((part) => exampleOf(part, doc, name, depth + 1)));
+  if (Array.isArray(s.allOf)) {
+    const parts = (s.allOf as Schema[]).map((part) => exampleOf(part, doc, name, depth + 1));
+    // Constraints stacked on one value (a string with two patterns) agree on the first; objects merge.
+    return parts.every((p) => p !== null && typeof p === 'object' && !Array.isArray(p)) ? Object.assign({}, ...parts) : parts[0];
+  }
   const type = Array.isArray(s.type) ? (s.type as string[]).find((t) => t !== 'null') : s.type;
   switch (type) {
     case 'object': {
@@ -84,4 +92,32 @@ export function addExamples<T extends Doc>(doc: T): T {
     }
   }
   return doc;
+}
+
+/**
+ * One schema per shape: the zod provider writes each named schema twice, as read (`XInput`) and as
+ * written (`X`, with closed objects). Where both are otherwise the same, references go to `X` and the
+ * twin is dropped; a twin that differs (a default makes a field optional on input) is kept.
+ */
+export function mergeTwins<T extends Doc>(doc: T): T {
+  // The written form closes its objects (additionalProperties false); otherwise the twins are alike.
+  const open = (schema: unknown): unknown => {
+    if (Array.isArray(schema)) return schema.map(open);
+    if (!schema || typeof schema !== 'object') return schema;
+    return Object.fromEntries(Object.entries(schema).filter(([k, v]) => !(k === 'additionalProperties' && v === false)).map(([k, v]) => [k, open(v)]));
+  };
+  const loose = (schema: unknown) => JSON.stringify(open(schema));
+  // A twin nothing refers to (a response shape is never read) is not a second shape either.
+  const paths = JSON.stringify(doc.paths ?? {});
+  const unused = (name: string) => !paths.includes(`"#/components/schemas/${name}"`);
+  const schemas = doc.components?.schemas ?? {};
+  const same = new Map<string, string>();
+  for (const name of Object.keys(schemas)) {
+    const base = name.replace(/Input$/, '');
+    if (base !== name && schemas[base] && (unused(name) || loose(schemas[base]) === loose(schemas[name]))) same.set(name, base);
+  }
+  if (same.size === 0) return doc;
+  for (const name of same.keys()) delete schemas[name];
+  const json = JSON.stringify(doc).replace(/"#\/components\/schemas\/([A-Za-z0-9_.-]+)"/g, (ref, name: string) => (same.has(name) ? `"#/components/schemas/${same.get(name)}"` : ref));
+  return Object.assign(doc, JSON.parse(json) as T);
 }
