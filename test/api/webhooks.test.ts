@@ -245,5 +245,11 @@ describe('server-side request forgery', () => {
     await expect(process({ id: 'job-rebound', attemptsMade: 0, data: { endpoint_id: webhook_id, event } })).rejects.toThrow(/127\.0\.0\.1/);
     expect(deliveriesTo('/rebound')).toHaveLength(0);
     expect((await log.list(webhook_id, 10))[0]).toMatchObject({ outcome: 'refused', event_id: 'evt_rebound' });
+
+    // A name is judged by what it resolves to as the delivery connects (localhost: loopback).
+    const named = (await t.app.inject({ method: 'POST', url: hooksUrl(), headers: admin, payload: { url: base.replace('127.0.0.1', 'localhost') + '/named', events: ['license.revoked'] } })).json();
+    await expect(process({ id: 'job-named', attemptsMade: 0, data: { endpoint_id: named.webhook_id, event } })).rejects.toThrow(/localhost resolves to/);
+    expect(deliveriesTo('/named')).toHaveLength(0);
+    expect((await log.list(named.webhook_id, 10))[0]).toMatchObject({ outcome: 'refused' });
   });
 });
