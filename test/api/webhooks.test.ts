@@ -10,8 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryLog } from '../../src/store/webhook-repository.js';
 import { KeyVault } from '../../src/store/api-keys.js';
 import { webhookDeliveryProcessor } from '../../src/workers/webhook-delivery.worker.js';
+import { startFileWorkers } from '../../src/workers/file-workers.js';
 import { startWebhookWorkers, type WebhookWorkers } from '../../src/workers/webhook-workers.js';
-import { admin, check, createOrg, drained, MASTER_KEY, startTestApp, testEnv, type OrgFixture, type TestApp } from '../helpers/app.js';
+import { admin, check, createOrg, drained, fileCheck, MASTER_KEY, startTestApp, testEnv, type OrgFixture, type TestApp } from '../helpers/app.js';
 
 const CANARY = 'canary-51d0e';
 const BLOCKED_TEXT = `deploy with AKIAZ3MSJV4WWNKWW5FG ${CANARY} please`;
@@ -194,6 +195,24 @@ describe('deliveries', () => {
     expect(deliveriesTo('/down')).toHaveLength(3);
     const enabled = await t.app.inject({ method: 'PATCH', url: `${hooksUrl()}/${webhook_id}`, headers: admin, payload: { enabled: true } });
     expect(enabled.json()).toMatchObject({ enabled: true, disabled_reason: null, consecutive_failures: 0, failing_since: null });
+  });
+
+  it('delivers file_check.completed (and check.blocked) from the file worker, without the file’s content', async () => {
+    const files = await startFileWorkers(t.config, t.app.repos, t.app.services.auditJournal, pino({ level: 'silent' }));
+    try {
+      await subscribe('/files', ['file_check.completed', 'check.blocked']);
+      const res = await fileCheck(t.app, org.apiKey, Buffer.from(BLOCKED_TEXT), { destination: 'AI_TOOL' }, 'notes.txt');
+      expect(res.statusCode, res.body).toBe(200);
+      const got = await until('both events', () => (deliveriesTo('/files').length >= 2 ? deliveriesTo('/files') : undefined));
+      const types = got.map((r) => JSON.parse(r.body).type).sort();
+      expect(types).toEqual(['check.blocked', 'file_check.completed']);
+      for (const r of got) {
+        expect(JSON.parse(r.body).data).toMatchObject({ preflight_id: res.json().preflight_id, source: 'file', decision: 'BLOCKED' });
+        expect(r.body).not.toContain(CANARY);
+      }
+    } finally {
+      await files.close();
+    }
   });
 
   it('delivers license.revoked when a license is revoked', async () => {
