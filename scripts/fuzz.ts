@@ -65,6 +65,11 @@ const SEMANTIC_RULES: Array<{ operation: string; also?: number[] }> = [
   { operation: 'PATCH /api/users/{user_id}' },
   // admin_token, or email and password together: never both, never one of the pair alone
   { operation: 'POST /api/session' },
+  // a webhook URL must resolve to public addresses only (server-side request forgery guard): a
+  // schema-valid URL can be refused with 422 webhook_url_refused; from must not be after to (export)
+  { operation: 'POST /api/orgs/{org_id}/webhooks' },
+  { operation: 'PATCH /api/orgs/{org_id}/webhooks/{webhook_id}' },
+  { operation: 'GET /api/audit/export' },
   // the file's type is read from its bytes: any bytes fit the schema, unsupported types are 415
   { operation: 'POST /api/preflight', also: [415] },
   { operation: 'POST /api/orgs/{org_id}/playground/file', also: [415] },

@@ -91,6 +91,8 @@ export const Errors = {
   unsupportedMediaType: (detail: string) => new ApiError(415, 'unsupported_media_type', detail),
   validation: (detail: string) => new ApiError(422, 'validation_error', detail),
   invalidCursor: (detail: string) => new ApiError(422, 'invalid_cursor', detail),
+  webhookUrlRefused: (detail: string) => new ApiError(422, 'webhook_url_refused', detail),
+  invalidRequestId: () => new ApiError(422, 'invalid_request_id', 'X-Request-Id must be 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; leave it out to have one minted.'),
   rateLimited: (detail: string, retryAfterS: number) => limited('rate_limited', detail, retryAfterS),
   quotaExceeded: (detail: string, retryAfterS: number) => limited('quota_exceeded', detail, retryAfterS),
   /** Refused before a credential is even looked up: the address has failed too often (src/api/plugins/auth.ts). */

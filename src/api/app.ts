@@ -25,6 +25,7 @@ import metrics from './plugins/metrics.js';
 import mongo from './plugins/mongo.js';
 import openapi from './plugins/openapi.js';
 import pdf from './plugins/pdf.js';
+import requestId from './plugins/request-id.js';
 import queues from './plugins/queues.js';
 import redis from './plugins/redis.js';
 import repositories from './plugins/repositories.js';
@@ -52,6 +53,8 @@ import users from './routes/users.js';
 import playground from './routes/playground.js';
 import dashboard from './routes/dashboard.js';
 import patternTest from './routes/pattern-test.js';
+import webhooks from './routes/webhooks.js';
+import { genReqId } from './request-id.js';
 
 /** Logs say what happened, never what was submitted: no bodies, no query strings, no credentials. */
 function loggerOptions(config: Config, stream: DestinationStream | undefined) {
@@ -78,12 +81,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return503OnClosing: false,
     forceCloseConnections: 'idle',
     frameworkErrors,
+    // The caller's X-Request-Id (validated) or a minted one: the id in every log line of the request.
+    genReqId,
+    requestIdHeader: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   try {
     await app.register(configPlugin, { config });
     await app.register(errorHandler);
+    await app.register(requestId);
     await app.register(jsonBody);
     // Refuses requests with 503 shutting_down once closing begins (instead of Fastify's bare 503).
     await app.register(shutdown);
@@ -121,6 +128,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(users);
     await app.register(playground);
     await app.register(patternTest);
+    await app.register(webhooks);
     await app.register(dashboard);
     await app.ready();
   } catch (err) {

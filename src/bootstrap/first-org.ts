@@ -37,7 +37,9 @@ export async function ensureFirstOrg(repos: Repositories, redis: Redis, redisPre
   const policies = new PolicyService(repos, vault, keys, changeLog);
   // Bundles belong to an organization being deleted; bootstrap never deletes one.
   const noBundles = { removeByOrg: async () => undefined };
-  const organizations = new OrganizationService(repos, keys, policies, new LicenseService(repos, vault, keys, changeLog), noBundles, changeLog);
+  // The first organization's license is issued, never revoked here: no webhook can be subscribed yet.
+  const noEvents = { notify: async () => undefined };
+  const organizations = new OrganizationService(repos, keys, policies, new LicenseService(repos, vault, keys, changeLog, noEvents), noBundles, changeLog);
   const settings = { admin_email: input.adminEmail, primary_color: '#2563eb' };
   try {
     const { org } = await organizations.create({ name: input.name, slug: input.slug, settings }, BOOTSTRAP_ACTOR);

@@ -4,7 +4,7 @@
 import { evidenceRules, preventedCount } from '../engine/index.js';
 import type { CheckOutcome, Decision, Destination } from '../engine/types.js';
 import type { AuditJournal } from '../store/audit-journal.js';
-import type { AuditDoc, AuditRepository } from '../store/audit-repository.js';
+import type { AuditDoc, AuditRepository, CheckTrace } from '../store/audit-repository.js';
 
 /** Whom a check ran for, as its audit record names them. */
 export type AuditSubject = Pick<AuditDoc, 'org_id' | 'org_name' | 'policy_id' | 'policy_name' | 'policy_version'>;
@@ -23,10 +23,11 @@ export interface CheckFacts {
   createdAt: Date;
   /** File checks only: what the file was and whether a masked copy was made. */
   file?: NonNullable<AuditDoc['file']>;
+  trace?: CheckTrace;
 }
 
 /** The audit record of a check. */
-export function checkRecord({ id, subject, destination, outcome, bytes, createdAt, file }: CheckFacts): AuditDoc {
+export function checkRecord({ id, subject, destination, outcome, bytes, createdAt, file, trace }: CheckFacts): AuditDoc {
   return {
     _id: id,
     ...subject,
@@ -40,6 +41,8 @@ export function checkRecord({ id, subject, destination, outcome, bytes, createdA
     bytes,
     ...(file && { file }),
     created_at: createdAt,
+    ...(trace?.request_id !== undefined && { request_id: trace.request_id }),
+    ...(trace?.metadata !== undefined && { metadata: trace.metadata }),
   };
 }
 

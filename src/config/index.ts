@@ -57,6 +57,14 @@ const EnvSchema = z.object({
   PDF_MAX_CONCURRENT: int(1, 16).default(2),
   SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
   METRICS_PUBLIC: z.enum(['true', 'false'], { error: () => 'must be true or false' }).default('false'),
+  // Webhooks (docs/webhooks.md): private and loopback targets are refused unless the operator allows them.
+  WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false'], { error: () => 'must be true or false' }).default('false'),
+  WEBHOOK_TIMEOUT_MS: int(100, 120_000).default(10_000),
+  WEBHOOK_ATTEMPTS: int(1, 30).default(8),
+  WEBHOOK_BACKOFF_MS: int(10, 3_600_000).default(30_000),
+  WEBHOOK_CONCURRENCY: int(1, 256).default(16),
+  WEBHOOK_DISABLE_AFTER_FAILURES: int(1, 10_000).default(10),
+  WEBHOOK_DISABLE_AFTER_HOURS: z.coerce.number().positive().max(24 * 30).default(24),
   // SSO (docs/users-and-roles.md, "OpenID Connect"): off unless OIDC_ISSUER and OIDC_CLIENT_ID are set.
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
@@ -122,6 +130,18 @@ export interface Config {
     exportAttempts: number;
     /** Bundles kept per organization and trigger (on demand, scheduled); older ones are dropped. */
     bundleRetention: number;
+  };
+  webhooks: {
+    /** Deliver to loopback, private and link-local addresses (a local receiver, tests). */
+    allowPrivate: boolean;
+    timeoutMs: number;
+    attempts: number;
+    /** First retry's delay; each next one doubles it. */
+    backoffMs: number;
+    concurrency: number;
+    /** An endpoint is disabled after this many failed attempts in a row, or failing for this long. */
+    disableAfterFailures: number;
+    disableAfterMs: number;
   };
   pdf: { timeoutMs: number; maxConcurrent: number };
   session: { ttlMs: number };
@@ -205,6 +225,15 @@ export function loadConfig(given: Record<string, string | undefined> = process.e
       exportConcurrency: e.EXPORT_WORKER_CONCURRENCY,
       exportAttempts: e.EXPORT_JOB_ATTEMPTS,
       bundleRetention: e.BUNDLE_RETENTION,
+    },
+    webhooks: {
+      allowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true',
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      attempts: e.WEBHOOK_ATTEMPTS,
+      backoffMs: e.WEBHOOK_BACKOFF_MS,
+      concurrency: e.WEBHOOK_CONCURRENCY,
+      disableAfterFailures: e.WEBHOOK_DISABLE_AFTER_FAILURES,
+      disableAfterMs: Math.round(e.WEBHOOK_DISABLE_AFTER_HOURS * 3_600_000),
     },
     pdf: { timeoutMs: e.PDF_RENDER_TIMEOUT_MS, maxConcurrent: e.PDF_MAX_CONCURRENT },
     session: { ttlMs: Math.round(e.SESSION_TTL_HOURS * 3_600_000) },

@@ -7,6 +7,7 @@
 import { Queue, type ConnectionOptions, type JobsOptions } from 'bullmq';
 import { z } from 'zod';
 import { ACTIONS, CATEGORIES, DECISIONS, DESTINATIONS, MASKING_STYLES } from '../engine/types.js';
+import { CheckMetadata } from './check-metadata.js';
 
 export const FILE_SCAN_QUEUE = 'file-scan';
 
@@ -29,6 +30,9 @@ export const FileScanJob = z.object({
   destination: z.enum(DESTINATIONS),
   bytes: z.number().int().nonnegative(),
   received_at: z.string(),
+  /** The request's id and the caller's metadata, for the audit record. */
+  request_id: z.string().optional(),
+  metadata: CheckMetadata.optional(),
   /** The upload's AES-256 key, sealed under the master key (FileStore.sealUploadKey, base64); absent once the job no longer needs its upload. */
   upload_key: z
     .string()
@@ -63,6 +67,22 @@ export const FileScanResult = z.object({
   created_at: z.string(),
 });
 export type FileScanResult = z.infer<typeof FileScanResult>;
+
+/** Where a running check is (job.updateProgress): also what the queue dashboard shows. */
+export const FILE_SCAN_STAGES = ['queued', 'extracting', 'detecting', 'masking', 'recording'] as const;
+export const FileScanProgress = z.object({
+  stage: z.enum(FILE_SCAN_STAGES),
+  pages_done: z.number().int().nonnegative(),
+  /** Null until the file is opened and its pages are counted. */
+  pages_total: z.number().int().nonnegative().nullable(),
+});
+export type FileScanProgress = z.infer<typeof FileScanProgress>;
+
+/** A job's progress as the worker last reported it; a job not yet started (or a bare number) is queued. */
+export function fileScanProgressOf(raw: unknown): FileScanProgress {
+  const parsed = FileScanProgress.safeParse(raw);
+  return parsed.success ? parsed.data : { stage: 'queued', pages_done: 0, pages_total: null };
+}
 
 
 export interface FileScanQueueOptions {

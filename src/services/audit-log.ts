@@ -9,7 +9,7 @@
 // with what it found and a cursor to go on from. A slot dense with records is read a tick (a second,
 // or a tenth) at a time, newest first, so no read decodes more than a tick holds.
 import { createHash } from 'node:crypto';
-import { ALL_ORGS, comboMatches, DENSE_SLOT, SLOT_MS, slotKey, TICK_LEVELS, tickOf, TICKED, type Categories } from '../store/audit-layout.js';
+import { ALL_ORGS, comboMatches, DENSE_SLOT, searchableText, SLOT_MS, slotKey, TICK_LEVELS, tickOf, TICKED, type Categories } from '../store/audit-layout.js';
 import type { AuditCountsRepository, AuditDayDoc, AuditHourDoc, AuditTextHourDoc } from '../store/audit-counts-repository.js';
 import type { AuditDoc, AuditRepository } from '../store/audit-repository.js';
 import type { AuditTextsRepository } from '../store/audit-texts-repository.js';
@@ -202,7 +202,7 @@ export class AuditLog {
       return { items: fits && skip === 0 && q.limit > 0 ? [byId] : [], total: fits ? 1 : 0, total_exact: true, next_cursor: null };
     }
     const needle = q.search.toLowerCase();
-    const matches = (doc: AuditDoc) => [doc.summary, doc.policy_name, doc.destination, doc.decision].some((f) => f.toLowerCase().includes(needle));
+    const matches = (doc: AuditDoc) => searchableText(doc).split('\n').some((f) => f.includes(needle));
     if (scope === ALL_ORGS) {
       return this.scanPage(this.pieces(scope, { kind: 'scan', filter }, lo, counts), { lo, read: query, matches }, start, skip, q.limit, fingerprint);
     }

@@ -34,6 +34,10 @@ export const ACTION_TARGETS = {
   'user.update': 'user',
   'user.delete': 'user',
   'user.password_change': 'user',
+  'webhook.create': 'webhook',
+  'webhook.update': 'webhook',
+  'webhook.delete': 'webhook',
+  'webhook.rotate_secret': 'webhook',
 } as const;
 export type ChangeAction = keyof typeof ACTION_TARGETS;
 export type TargetType = (typeof ACTION_TARGETS)[ChangeAction];

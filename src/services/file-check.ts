@@ -12,8 +12,9 @@ import { ApiError, Errors } from '../errors.js';
 import { HEAD_BYTES, sniffHead } from '../files/sniff.js';
 import { FileError } from '../files/types.js';
 import { parseJobFailure } from '../jobs/failure.js';
-import { enqueueFileScan, type FileScanJob, type FileScanResult } from '../jobs/file-scan.js';
+import { enqueueFileScan, fileScanProgressOf, type FileScanJob, type FileScanProgress, type FileScanResult } from '../jobs/file-scan.js';
 import { newFileKey } from '../store/file-cipher.js';
+import type { CheckMetadata } from '../store/audit-repository.js';
 import type { FileStore, MaskedFileMeta } from '../store/file-store.js';
 import { newId } from '../store/ids.js';
 import { checkTarget } from './check-target.js';
@@ -29,7 +30,18 @@ export interface RecordedTextCheck extends CheckAnswer {
   masked_content: null;
 }
 
-export type Submitted = { status: 'done'; result: FileCheckResult } | { status: 'pending'; preflight_id: string };
+export type Pending = { status: 'pending'; preflight_id: string; progress: FileScanProgress };
+export type Submitted = { status: 'done'; result: FileCheckResult } | Pending;
+
+/**
+ * Seconds a poller should wait (Retry-After): a page left takes about a second (OCR'd ones more,
+ * text ones far less), so the pages left, between 1 and 30; 2 while the job waits for a worker.
+ */
+export function retryAfterOf({ stage, pages_done, pages_total }: FileScanProgress): number {
+  if (stage === 'queued') return 2;
+  if (pages_total === null) return 1;
+  return Math.min(30, Math.max(1, pages_total - pages_done));
+}
 
 /** A part of a multipart form as it streams in: a field, or a file. */
 export type FormPart = { type: 'field'; fieldname: string; value: unknown } | { type: 'file'; fieldname: string; file: Readable };
@@ -39,6 +51,7 @@ export interface FileCheckFields {
   destination: Destination;
   org_id?: string | undefined;
   policy_id?: string | undefined;
+  metadata?: CheckMetadata | undefined;
 }
 
 /** Who asks: an organization's key sees its own checks; the admin sees all. */
@@ -133,6 +146,7 @@ export class FileCheckService {
     parts: AsyncIterable<FormPart>,
     readFields: (fields: Record<string, string>) => FileCheckFields,
     deadline: AbortSignal,
+    requestId?: string,
   ): Promise<Submitted> {
     const id = newId('pf');
     this.intakes.emit('started', id);
@@ -149,7 +163,7 @@ export class FileCheckService {
       const form = readFields(fields);
       const target = await checkTarget(this.deps.keys, principal, form);
       submitted = true;
-      return await this.submit(target, id, form.destination, upload);
+      return await this.submit(target, id, form.destination, upload, { request_id: requestId, metadata: form.metadata });
     } finally {
       if (!submitted) await this.deps.files.deleteUpload(id).catch(() => undefined);
       this.intakes.emit('settled', id);
@@ -195,7 +209,13 @@ export class FileCheckService {
     return { bytes, key };
   }
 
-  private async submit({ org, policy }: PolicyPrincipal, id: string, destination: Destination, { bytes, key }: Upload): Promise<Submitted> {
+  private async submit(
+    { org, policy }: PolicyPrincipal,
+    id: string,
+    destination: Destination,
+    { bytes, key }: Upload,
+    trace: { request_id?: string | undefined; metadata?: CheckMetadata | undefined },
+  ): Promise<Submitted> {
     const payload: FileScanJob = {
       preflight_id: id,
       ...auditSubject(org, policy),
@@ -204,6 +224,8 @@ export class FileCheckService {
       received_at: new Date().toISOString(),
       upload_key: this.deps.files.sealUploadKey(key, id),
       policy: detectionSettings(policy),
+      ...(trace.request_id !== undefined && { request_id: trace.request_id }),
+      ...(trace.metadata !== undefined && { metadata: trace.metadata }),
     };
     let job: Job<FileScanJob, FileScanResult>;
     try {
@@ -218,7 +240,7 @@ export class FileCheckService {
       // The process is closing: answered now, before the server stops; the worker still checks the file.
       if (waited.status === 'closing') throw Errors.shuttingDown();
     }
-    return (await this.jobOutcome(id)) ?? { status: 'pending', preflight_id: id };
+    return (await this.jobOutcome(id)) ?? { status: 'pending', preflight_id: id, progress: fileScanProgressOf(undefined) };
   }
 
   /** A job's answer, pending while it runs, or the error it failed with; null when the viewer has no such job. */
@@ -228,7 +250,7 @@ export class FileCheckService {
     const state = await job.getState();
     if (state === 'failed') throw failureError(job.failedReason);
     if (state === 'completed' && job.returnvalue) return { status: 'done', result: this.fileForm(job.returnvalue) };
-    return { status: 'pending', preflight_id: id };
+    return { status: 'pending', preflight_id: id, progress: fileScanProgressOf(job.progress) };
   }
 
   private fileForm(result: FileScanResult): FileCheckResult {

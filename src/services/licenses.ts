@@ -11,6 +11,7 @@ import type { Actor, ChangeLog } from './change-log.js';
 import type { KeyResolver } from './key-resolver.js';
 import { DEFAULT_POLICY_GROUP, PLAN_DEFAULTS } from './plans.js';
 import type { Repositories } from '../store/repositories.js';
+import type { WebhookEvents } from './webhooks.js';
 
 export type LicenseStatus = 'active' | 'revoked' | 'expired';
 
@@ -69,6 +70,7 @@ export class LicenseService {
     private readonly vault: KeyVault,
     private readonly keys: KeyResolver,
     private readonly changeLog: ChangeLog,
+    private readonly events: Pick<WebhookEvents, 'notify'>,
   ) {}
 
   /** A license document for an org, with its raw key (shown to the caller, never stored). */
@@ -137,6 +139,7 @@ export class LicenseService {
     if (!license) return false;
     await this.repos.policies.deactivateByLicense(org._id, licenseId, now);
     await this.keys.invalidate();
+    this.events.notify(org._id, 'license.revoked', licenseId, { license_id: licenseId, revoked_at: now.toISOString() });
     return true;
   }
 

@@ -116,6 +116,7 @@ export class OrganizationService {
     await this.repos.evidenceSamples.deleteByOrg(orgId);
     await this.repos.frameworkSettings.deleteByOrg(orgId);
     await this.repos.partnerKeys.deleteByOrg(orgId);
+    await this.repos.webhooks.deleteByOrg(orgId);
     await this.repos.users.deleteByOrg(orgId);
     await this.bundles.removeByOrg(orgId);
   }

@@ -6,8 +6,10 @@ import type { DetectPool } from '../detect/pool.js';
 import type { CheckOutcome, Destination } from '../engine/types.js';
 import type { KeyVault } from '../store/api-keys.js';
 import type { AuditJournal } from '../store/audit-journal.js';
+import type { CheckTrace } from '../store/audit-repository.js';
 import { newId } from '../store/ids.js';
 import type { PolicyPrincipal } from './key-resolver.js';
+import type { WebhookEvents } from './webhooks.js';
 
 /** The recorded check, with what only its caller sees: samples and the masked copy. */
 export interface TextCheckResult extends CheckAnswer {
@@ -20,9 +22,10 @@ export class TextCheckService {
     private readonly pool: DetectPool,
     private readonly journal: AuditJournal,
     private readonly vault: KeyVault,
+    private readonly events: Pick<WebhookEvents, 'notifyCheck'>,
   ) {}
 
-  async run({ policy, org }: PolicyPrincipal, text: string, destination: Destination): Promise<TextCheckResult> {
+  async run({ policy, org }: PolicyPrincipal, text: string, destination: Destination, trace: CheckTrace = {}): Promise<TextCheckResult> {
     const outcome = await this.pool.checkText({ text, options: checkOptionsOf(policy, destination, this.vault.maskingKeyFor(org._id)) });
     const record = checkRecord({
       id: newId('pf'),
@@ -31,8 +34,10 @@ export class TextCheckService {
       outcome,
       bytes: Buffer.byteLength(text, 'utf8'),
       createdAt: new Date(),
+      trace,
     });
     await this.journal.append(record);
+    this.events.notifyCheck(record);
     return { ...recordedAnswer(record), detected: outcome.detected, masked_content: outcome.masked_content };
   }
 }

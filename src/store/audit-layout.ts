@@ -85,9 +85,15 @@ export function comboMatches(combo: string, filter: Partial<Categories>): boolea
   );
 }
 
-/** The text `search` reads, lower-cased (DESIGN §14; the id is matched exactly, apart). */
-export function searchableText(doc: { summary: string; policy_name: string; destination: string; decision: string }): string {
-  return [doc.summary, doc.policy_name, doc.destination, doc.decision].join('\n').toLowerCase();
+/**
+ * The text `search` reads, lower-cased (DESIGN §14; the id is matched exactly, apart), and the
+ * caller's app when the check named one: an organization has few apps, so its distinct texts grow by
+ * that factor only. user_ref and tags are left out: one text per user would make a text per record
+ * (docs/integrations.md, "Metadata"). A record without an app has the text (and key) it always had.
+ */
+export function searchableText(doc: { summary: string; policy_name: string; destination: string; decision: string; metadata?: { app?: string | undefined } | undefined }): string {
+  const app = doc.metadata?.app;
+  return [doc.summary, doc.policy_name, doc.destination, doc.decision, ...(app === undefined ? [] : [app])].join('\n').toLowerCase();
 }
 
 /** What a record's text key stands for: its searchable text and its categories. */
@@ -95,7 +101,7 @@ export interface AuditText extends Categories {
   text: string;
 }
 
-type TextSource = Categories & { summary: string; policy_name: string };
+type TextSource = Categories & { summary: string; policy_name: string; metadata?: { app?: string | undefined } | undefined };
 
 export function auditTextOf(doc: TextSource): AuditText {
   return { text: searchableText(doc), decision: doc.decision, destination: doc.destination, source: doc.source, policy_id: doc.policy_id };

@@ -6,6 +6,19 @@ import { layoutOf, type Categories, type LayoutFields } from './audit-layout.js'
 import { auditTextsRepository } from './audit-texts-repository.js';
 import { duplicateIndexes } from './errors.js';
 
+/** What a caller said of a check (validated by src/jobs/check-metadata.ts). */
+export interface CheckMetadata {
+  app?: string | undefined;
+  user_ref?: string | undefined;
+  tags?: string[] | undefined;
+}
+
+/** How a check is traced: its request's id and the caller's metadata. */
+export interface CheckTrace {
+  request_id?: string | undefined;
+  metadata?: CheckMetadata | undefined;
+}
+
 export interface AuditDoc {
   _id: string;
   org_id: string;
@@ -29,6 +42,10 @@ export interface AuditDoc {
   /** File checks: what the file was and whether a masked copy was made (absent for text checks). */
   file?: { kind: string; pages: number; ocr_pages: number; masked: boolean };
   created_at: Date;
+  /** The X-Request-Id of the check's request (given or minted); absent from older records. */
+  request_id?: string;
+  /** What the caller said of the check: app, user_ref, tags (jobs/check-metadata.ts); never content. */
+  metadata?: CheckMetadata;
   /** The journal entry the stored copy came from (set by the drainer): tells a redelivery from a duplicate. */
   journal_entry?: string;
 }

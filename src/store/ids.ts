@@ -2,7 +2,7 @@
 // process sort in creation order) and 48 random bits.
 import { randomBytes } from 'node:crypto';
 
-export type IdPrefix = 'org' | 'pol' | 'lic' | 'rule' | 'pf' | 'grp' | 'team' | 'tag' | 'cpk' | 'bnd' | 'chg' | 'usr';
+export type IdPrefix = 'org' | 'pol' | 'lic' | 'rule' | 'pf' | 'grp' | 'team' | 'tag' | 'cpk' | 'bnd' | 'chg' | 'usr' | 'whk' | 'evt';
 
 let lastMs = 0;
 let seq = 0;

@@ -20,6 +20,7 @@ import { policyRepository } from './policy-repository.js';
 import { signingKeyRepository } from './signing-key-repository.js';
 import { controlTagRepository, teamRepository } from './team-repository.js';
 import { userRepository } from './user-repository.js';
+import { webhookRepository } from './webhook-repository.js';
 
 export interface StoreOptions {
   /** How long a masked file is kept (FILE_RETENTION). */
@@ -47,6 +48,7 @@ export function createRepositories({ db }: Pick<MongoHandle, 'db'>, opts: StoreO
     controlTags: controlTagRepository(db),
     changeLog: changeLogRepository(db),
     users: userRepository(db),
+    webhooks: webhookRepository(db),
     /** Evidence bundles: their documents, and their ZIPs (GridFS). */
     bundles: bundleRepository(db),
     bundleFiles: bundleStore(db),

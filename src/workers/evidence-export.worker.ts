@@ -27,6 +27,7 @@ import type { PdfRenderer } from '../pdf/renderer.js';
 import { serviceIdentity } from '../config/identity.js';
 import { MANIFEST_FILE, SIGNATURE_FILE } from '../services/bundle-signature.js';
 import type { ComplianceService } from '../services/compliance.js';
+import type { WebhookEvents } from '../services/webhooks.js';
 import { EVIDENCE_FORMATS, evidenceFile } from '../services/evidence-files.js';
 import type { LicenseSigner } from '../services/license-signer.js';
 import type { BundleDoc, BundleRepository } from '../store/bundle-repository.js';
@@ -45,6 +46,8 @@ export interface EvidenceExportDeps {
   retention: number;
   /** Ends an organization's bundle schedule (its organization is gone). */
   removeSchedule(orgId: string): Promise<void>;
+  /** Tells the organization's webhooks that a bundle is ready. */
+  events: Pick<WebhookEvents, 'notify'>;
 }
 
 type ExportJob = Pick<Job<EvidenceExportJob, EvidenceExportResult>, 'id' | 'data' | 'opts' | 'timestamp'>;
@@ -87,6 +90,7 @@ export function evidenceExportProcessor(deps: EvidenceExportDeps) {
       return null;
     }
     await applyRetention(deps, org._id, data.trigger);
+    deps.events.notify(org._id, 'bundle.ready', bundle._id, { bundle_id: bundle._id, trigger: data.trigger, size: bundle.size, sha256: bundle.sha256 });
     return { bundle_id: bundle._id, size: bundle.size, sha256: bundle.sha256 };
   };
 }

@@ -12,6 +12,7 @@ import { LicenseSigner } from '../services/license-signer.js';
 import { KeyVault } from '../store/api-keys.js';
 import type { Repositories } from '../store/repositories.js';
 import { startEvidenceExportWorker } from './evidence-export.worker.js';
+import { webhookEventsOf } from './webhook-workers.js';
 
 export interface EvidenceWorkers {
   /** The `evidence-export` worker is taking jobs. */
@@ -45,6 +46,7 @@ export function startEvidenceWorkers(config: Config, repos: Repositories, log: L
       removeSchedule: async (orgId) => {
         await queue.removeJobScheduler(scheduleId(orgId));
       },
+      events: webhookEventsOf(config, repos, connection, log),
     },
     { connection, prefix, concurrency: config.compliance.exportConcurrency },
     log,

@@ -16,7 +16,8 @@ import type { OcrPool } from '../files/ocr-pool.js';
 import { sniff } from '../files/sniff.js';
 import { FileError, type Extraction, type FileLimits, type MaskPlanner, type MaskSpan } from '../files/types.js';
 import { parseJobFailure, unrecoverable } from '../jobs/failure.js';
-import { FILE_SCAN_QUEUE, FileScanJob, withoutUploadKey, type FileScanResult } from '../jobs/file-scan.js';
+import { FILE_SCAN_QUEUE, FileScanJob, withoutUploadKey, type FileScanProgress, type FileScanResult } from '../jobs/file-scan.js';
+import type { WebhookEvents } from '../services/webhooks.js';
 import type { KeyVault } from '../store/api-keys.js';
 import type { AuditJournal } from '../store/audit-journal.js';
 import type { AuditDoc } from '../store/audit-repository.js';
@@ -33,6 +34,8 @@ export interface FileScanDeps {
   detect: Pick<DetectPool, 'checkWithPlan'>;
   vault: KeyVault;
   limits: FileLimits;
+  /** Tells the organization's webhooks of the check (check.blocked, file_check.completed). */
+  events: Pick<WebhookEvents, 'notifyCheck'>;
 }
 
 /** A file that cannot be read (or masked) never will be: its FileError fails the job for good. */
@@ -67,14 +70,21 @@ async function detected(deps: FileScanDeps, text: string, options: CheckOptions)
 const resultOf = (doc: AuditDoc): FileScanResult => ({ ...recordedAnswer(doc), masked: doc.file?.masked ?? false });
 
 /** What the processor needs of its job: the data, and to drop the upload's key from it once the upload is gone. */
-export type FileScanJobHandle = Pick<Job<FileScanJob, FileScanResult>, 'data' | 'updateData'>;
+export type FileScanJobHandle = Pick<Job<FileScanJob, FileScanResult>, 'data' | 'updateData'> & Partial<Pick<Job, 'updateProgress'>>;
+
+/** Reports where the check is; a report that fails to reach Redis only leaves the poller a step behind. */
+type Report = (progress: FileScanProgress) => void;
+const reporter =
+  (job: FileScanJobHandle): Report =>
+  (progress) =>
+    void job.updateProgress?.(progress).catch(() => undefined);
 
 export function fileScanProcessor(deps: FileScanDeps) {
   return async (job: FileScanJobHandle): Promise<FileScanResult> => {
     const parsed = FileScanJob.safeParse(job.data);
     if (!parsed.success) throw unrecoverable({ status: 422, code: 'invalid_job', detail: 'The file-check job is malformed.' });
     try {
-      const result = await checkFile(deps, parsed.data);
+      const result = await checkFile(deps, parsed.data, reporter(job));
       await forgetKey(job, parsed.data);
       return result;
     } catch (err) {
@@ -108,7 +118,7 @@ async function readUpload(deps: FileScanDeps, data: FileScanJob): Promise<Buffer
   }
 }
 
-async function checkFile(deps: FileScanDeps, data: FileScanJob): Promise<FileScanResult> {
+async function checkFile(deps: FileScanDeps, data: FileScanJob, report: Report): Promise<FileScanResult> {
   const id = data.preflight_id;
   const bytes = await readUpload(deps, data);
   if (!bytes) {
@@ -119,22 +129,32 @@ async function checkFile(deps: FileScanDeps, data: FileScanJob): Promise<FileSca
   }
 
   let extraction: Extraction;
+  let pages = { pages_done: 0, pages_total: null as number | null };
+  report({ stage: 'extracting', ...pages });
+  const onPage = (done: number, total: number) => {
+    pages = { pages_done: done, pages_total: total };
+    report({ stage: 'extracting', ...pages });
+  };
   try {
-    extraction = await extract(bytes, sniff(bytes), { ocr: deps.ocr, limits: deps.limits });
+    extraction = await extract(bytes, sniff(bytes), { ocr: deps.ocr, limits: deps.limits, onPage });
   } catch (err) {
     asUnrecoverable(err);
   }
 
+  pages = { pages_done: extraction.pages, pages_total: extraction.pages };
+  report({ stage: 'detecting', ...pages });
   const options = checkOptionsOf(data.policy, data.destination, deps.vault.maskingKeyFor(data.org_id));
   const outcome = await detected(deps, extraction.text, options);
 
   const createdAt = new Date();
   const masked = outcome.masks !== null;
   if (outcome.masks) {
+    report({ stage: 'masking', ...pages });
     const file = await maskFile(bytes, extraction, planner(deps, extraction, outcome.masks, options)).catch(asUnrecoverable);
     await deps.files.putMasked(id, file.bytes, { org_id: data.org_id, mime: file.mime, ext: file.ext });
   }
 
+  report({ stage: 'recording', ...pages });
   const { org_id, org_name, policy_id, policy_name, policy_version } = data;
   const doc = checkRecord({
     id,
@@ -144,9 +164,12 @@ async function checkFile(deps: FileScanDeps, data: FileScanJob): Promise<FileSca
     bytes: data.bytes,
     createdAt,
     file: { kind: extraction.layout.kind, pages: extraction.pages, ocr_pages: extraction.ocrPages, masked },
+    trace: { request_id: data.request_id, metadata: data.metadata },
   });
   // A run that comes after one which recorded the check answers with that record's time.
   const first = (await deps.journal.appendOnce(doc)) ? doc : ((await deps.recorded(id)) ?? doc);
+  // Event ids come from the check's id: a run after a crash enqueues the same deliveries, not more.
+  deps.events.notifyCheck(first);
   await deps.files.deleteUpload(id);
   return { ...resultOf(first), detected: outcome.detected };
 }

@@ -14,6 +14,7 @@ import type { AuditJournal } from '../store/audit-journal.js';
 import type { Repositories } from '../store/repositories.js';
 import { startFileRetentionWorker } from './file-retention.worker.js';
 import { startFileScanWorker } from './file-scan.worker.js';
+import { webhookEventsOf } from './webhook-workers.js';
 
 export interface FileWorkers {
   /** The `file-scan` and `file-retention` workers are taking jobs. */
@@ -26,7 +27,7 @@ function fileLimitsOf(config: Config): FileLimits {
   return { ...DEFAULT_FILE_LIMITS, maxBytes, maxPixels, maxPages, maxOcrPages };
 }
 
-export async function startFileWorkers(config: Config, repos: Pick<Repositories, 'files' | 'audit'>, journal: AuditJournal, log: Logger): Promise<FileWorkers> {
+export async function startFileWorkers(config: Config, repos: Pick<Repositories, 'files' | 'audit' | 'webhooks'>, journal: AuditJournal, log: Logger): Promise<FileWorkers> {
   const { files } = repos;
   const ocr = await createOcrPool({ workers: config.files.ocrWorkers });
   // One detection thread per concurrent job: a scan of a large file must not block the event loop
@@ -50,6 +51,7 @@ export async function startFileWorkers(config: Config, repos: Pick<Repositories,
       detect,
       vault: new KeyVault(config.masterKey),
       limits: fileLimitsOf(config),
+      events: webhookEventsOf(config, repos, connection, log),
     },
     {
       connection,

@@ -14,6 +14,7 @@ import { createRepositories } from '../store/repositories.js';
 import { startEvidenceWorkers } from './evidence-workers.js';
 import { startFileWorkers } from './file-workers.js';
 import { startHealthServer, withinProbeTimeout, type WorkerReadiness } from './health.js';
+import { startWebhookWorkers } from './webhook-workers.js';
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;
 
@@ -40,19 +41,20 @@ async function start(config: Config, log: Logger): Promise<Started> {
   );
   const fileWorkers = await startFileWorkers(config, repos, journal, log);
   const evidenceWorkers = startEvidenceWorkers(config, repos, log);
+  const webhookWorkers = startWebhookWorkers(config, repos, log);
   let stopping = false;
   const backfill = backfillAuditLayout(mongo.db, redis, config.redis.prefix, new DailyRollups(redis, config.redis.prefix, repos), log, () => stopping).catch(
     (err: unknown) => log.error({ err }, 'audit backfill failed; it runs again at the next start'),
   );
-  log.info('worker started: file checks, file retention, evidence bundles, audit journal drain and analytics');
+  log.info('worker started: file checks, file retention, evidence bundles, webhook deliveries, audit journal drain and analytics');
   return {
     readiness: async () => {
       const [redisUp, mongodb] = await Promise.all([withinProbeTimeout(redis.ping()), withinProbeTimeout(mongo.db.command({ ping: 1 }))]);
-      return { workers: !stopping && fileWorkers.running() && evidenceWorkers.running(), redis: redisUp, mongodb };
+      return { workers: !stopping && fileWorkers.running() && evidenceWorkers.running() && webhookWorkers.running(), redis: redisUp, mongodb };
     },
     stop: async () => {
       stopping = true;
-      await Promise.all([fileWorkers.close(), evidenceWorkers.close(), backfill]);
+      await Promise.all([fileWorkers.close(), evidenceWorkers.close(), webhookWorkers.close(), backfill]);
       await drainer.stop();
       redis.disconnect();
       await mongo.client.close();

@@ -51,7 +51,7 @@ describe('/admin/queues', () => {
   it('its API lists the queues and pauses and resumes one', async () => {
     const list = await get('/admin/queues/api/queues');
     expect(list.statusCode).toBe(200);
-    expect(list.json().queues.map((q: { name: string }) => q.name)).toEqual(['file-scan', 'evidence-export', 'file-retention']);
+    expect(list.json().queues.map((q: { name: string }) => q.name)).toEqual(['file-scan', 'evidence-export', 'file-retention', 'webhook-delivery']);
 
     const pause = await t.app.inject({ method: 'PUT', url: '/admin/queues/api/queues/file-scan/pause', headers: admin });
     expect(pause.statusCode).toBe(200);

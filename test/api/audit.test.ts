@@ -31,7 +31,8 @@ describe('GET /api/audit', () => {
     const times = page.items.map((i: { created_at: string }) => Date.parse(i.created_at));
     expect([...times].sort((x, y) => y - x)).toEqual(times);
     expect(Object.keys(page.items[0]).sort()).toEqual(
-      ['created_at', 'decision', 'destination', 'org_id', 'org_name', 'policy_name', 'policy_version', 'preflight_id', 'summary'].sort(),
+      // The spec's fields, and (additive) the request id every check now keeps.
+      ['created_at', 'decision', 'destination', 'org_id', 'org_name', 'policy_name', 'policy_version', 'preflight_id', 'summary', 'request_id'].sort(),
     );
   });
 

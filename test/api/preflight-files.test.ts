@@ -154,7 +154,7 @@ describe('POST /api/preflight', () => {
       const res = await fileCheck(patient.app, org.apiKey, Buffer.from(`mail ${EMAIL}`));
       expect(res.statusCode, res.body).toBe(202);
       const { preflight_id } = res.json();
-      expect(res.json()).toEqual({ preflight_id, status: 'pending' });
+      expect(res.json()).toEqual({ preflight_id, status: 'pending', progress: { stage: 'queued', pages_done: 0, pages_total: null } });
       expect(res.headers.location).toBe(`/api/preflight/${preflight_id}`);
       const job = await patient.app.queues.fileScan.getJob(preflight_id);
       await job?.waitUntilFinished(patient.app.queues.fileScanEvents, 30_000);

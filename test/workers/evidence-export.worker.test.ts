@@ -50,6 +50,8 @@ function depsFor(removed: string[]): EvidenceExportDeps {
     removeSchedule: async (orgId) => {
       removed.push(orgId);
     },
+    // Webhooks are tested in test/workers/webhook-delivery.worker.test.ts.
+    events: { notify: () => undefined },
   };
 }
 

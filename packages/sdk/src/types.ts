@@ -13,11 +13,21 @@ export interface Detection {
   sample: string | null;
 }
 
+/** What a caller may say about a check besides its content; kept on the audit record (limits in docs/integrations.md). */
+export interface CheckMetadata {
+  /** The calling application. */
+  app?: string | undefined;
+  /** An opaque reference to the end user (an id, not a name or an email). */
+  user_ref?: string | undefined;
+  tags?: string[] | undefined;
+}
+
 export interface TextCheckRequest {
   text: string;
   destination: Destination;
   org_id?: string | undefined;
   policy_id?: string | undefined;
+  metadata?: CheckMetadata | undefined;
 }
 
 export interface TextCheckResult {
@@ -67,6 +77,9 @@ export interface AuditItem {
   policy_name: string;
   org_id: string;
   org_name: string;
+  /** The X-Request-Id of the check (absent from records made before it was kept). */
+  request_id?: string | undefined;
+  metadata?: CheckMetadata | undefined;
 }
 
 export interface AuditPage {

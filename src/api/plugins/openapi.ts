@@ -7,6 +7,7 @@ import { ACCESS, type Access } from '../../services/roles.js';
 import { fileCheckForm } from '../schemas/preflight.js';
 import { SESSION_COOKIE } from '../schemas/session.js';
 import { conformDocument, type OpenApiDocument } from './openapi-document.js';
+import { addExamples, mergeTwins } from './openapi-examples.js';
 
 export default fp(
   async (app) => {
@@ -63,7 +64,7 @@ export default fp(
         // Signing in takes the token in the body or as a bearer token with no body at all.
         const signIn = doc.paths?.['/api/session']?.post?.requestBody as { required?: boolean } | undefined;
         if (signIn) signIn.required = false;
-        return conformDocument(doc);
+        return addExamples(mergeTwins(conformDocument(doc)));
       },
     });
     await app.register(swaggerUi, { routePrefix: '/docs' });

@@ -8,6 +8,7 @@ import { bullPrefix } from '../../jobs/prefix.js';
 import { fileScanQueue, type FileScanJob, type FileScanResult } from '../../jobs/file-scan.js';
 import { evidenceExportQueue, type EvidenceExportQueue } from '../../jobs/evidence-export.js';
 import { fileRetentionQueue } from '../../jobs/file-retention.js';
+import { webhookQueue, type WebhookQueue } from '../../jobs/webhook-delivery.js';
 
 export interface Queues {
   /** The key prefix of every BullMQ queue of this deployment. */
@@ -18,6 +19,7 @@ export interface Queues {
   evidenceExportEvents: QueueEvents;
   /** Only read here (gauges, dashboard): the worker schedules its sweeps. */
   fileRetention: Queue;
+  webhookDelivery: WebhookQueue;
   /** Every queue, for the ops dashboard and /metrics: a new queue joins this list. */
   all: Queue[];
 }
@@ -55,6 +57,8 @@ export default fp(
     const evidenceExport = evidenceExportQueue({ connection: producer, prefix });
     const fileRetention = fileRetentionQueue({ connection: producer, prefix });
     fileRetention.on('error', (err) => app.log.warn({ err: err.message }, `${fileRetention.name} queue error`));
+    const webhookDelivery = webhookQueue({ connection: producer, prefix });
+    webhookDelivery.on('error', (err) => app.log.warn({ err: err.message }, 'webhook-delivery queue error'));
     const fileScanEvents = await watch(fileScan);
     const evidenceExportEvents = await watch(evidenceExport);
     app.decorate('queues', {
@@ -64,13 +68,14 @@ export default fp(
       evidenceExport,
       evidenceExportEvents,
       fileRetention,
-      all: [fileScan, evidenceExport, fileRetention],
+      webhookDelivery,
+      all: [fileScan, evidenceExport, fileRetention, webhookDelivery],
     });
     app.addHook('onClose', async () => {
       // With Redis gone, BullMQ's close never settles: give it a bound, then drop the connections.
       let timer: NodeJS.Timeout | undefined;
       const bound = new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_TIMEOUT_MS)));
-      const closing = [fileScanEvents, evidenceExportEvents, fileScan, evidenceExport, fileRetention].map((c) => c.close());
+      const closing = [fileScanEvents, evidenceExportEvents, fileScan, evidenceExport, fileRetention, webhookDelivery].map((c) => c.close());
       await Promise.race([Promise.allSettled(closing), bound]);
       clearTimeout(timer);
       for (const connection of connections) connection.disconnect();

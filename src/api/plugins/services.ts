@@ -32,6 +32,8 @@ import { UserService } from '../../services/users.js';
 import { PlaygroundService } from '../../services/playground.js';
 import { OidcSignIn } from '../../services/oidc.js';
 import { OidcStates } from '../../store/oidc-states.js';
+import { deliveryLog } from '../../store/webhook-repository.js';
+import { WebhookEvents, WebhookService } from '../../services/webhooks.js';
 
 /** Where the identity provider sends the browser back (register it with the provider). */
 export const OIDC_CALLBACK_PATH = '/api/session/oidc/callback';
@@ -62,6 +64,8 @@ export interface Services {
   signIns: SignInService;
   users: UserService;
   playground: PlaygroundService;
+  webhooks: WebhookService;
+  webhookEvents: WebhookEvents;
   /** Single sign-on through OpenID Connect; null unless OIDC_ISSUER and OIDC_CLIENT_ID are set. */
   oidc: OidcSignIn | null;
   /** The CSRF token of a session id (src/store/sessions.ts). */
@@ -88,7 +92,7 @@ export default fp(
       : null;
     const changeLog = new ChangeLog(repos.changeLog);
     const policies = new PolicyService(repos, vault, keys, changeLog);
-    const licenses = new LicenseService(repos, vault, keys, changeLog);
+
     const licenseSigner = await LicenseSigner.load(repos.signingKeys, vault);
     const compliance = new ComplianceService(repos, changeLog);
     const { exportWaitMs, throttleMs, exportAttempts } = app.config.compliance;
@@ -111,7 +115,11 @@ export default fp(
     const users = new UserService(repos.users, changeLog);
     const signInThrottles = { address: signInThrottle(app.redis, app.config.redis.prefix), email: emailSignInThrottle(app.redis, app.config.redis.prefix) };
     const rateLimits = new RateLimits(new RateCounters(app.redis, app.config.redis.prefix), app.config.limits.dashboardPerMinute);
-    const textChecks = new TextCheckService(app.detectPool, auditJournal, vault);
+    const webhookSettings = { allowPrivate: app.config.webhooks.allowPrivate, attempts: app.config.webhooks.attempts, backoffMs: app.config.webhooks.backoffMs };
+    const webhookEvents = new WebhookEvents(repos.webhooks, app.queues.webhookDelivery, webhookSettings, app.log);
+    const webhooks = new WebhookService(repos.webhooks, deliveryLog(app.redis, app.config.redis.prefix), vault, changeLog, app.queues.webhookDelivery, webhookSettings);
+    const textChecks = new TextCheckService(app.detectPool, auditJournal, vault, webhookEvents);
+    const licenses = new LicenseService(repos, vault, keys, changeLog, webhookEvents);
     app.decorate('services', {
       auditLog: new AuditLog(repos, closedDayMarks(app.redis, app.config.redis.prefix), slotSeconds(app.redis, app.config.redis.prefix), {
         searchBudgetMs: app.config.audit.searchBudgetMs,
@@ -142,6 +150,8 @@ export default fp(
       signIns: new SignInService(sessions, signInThrottles, adminTokenMatcher(app.config.adminToken), users),
       users,
       playground: new PlaygroundService(repos, keys, rateLimits, textChecks),
+      webhooks,
+      webhookEvents,
       oidc:
         app.config.oidc &&
         new OidcSignIn(

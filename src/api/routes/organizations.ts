@@ -23,7 +23,7 @@ export default fp(
 
     r.get(
       '/api/organizations',
-      { onRequest: admin, config: { access: 'signedIn' }, schema: { tags, security, response: { 200: z.array(Organization) } } },
+      { onRequest: admin, config: { access: 'signedIn' }, schema: { tags, security, summary: 'Organizations the caller may see (without license fields)', response: { 200: z.array(Organization) } } },
       async (request) => {
         // A user of one organization sees that one.
         const scope = orgScopeOf(request.principal);
@@ -37,7 +37,7 @@ export default fp(
       {
         onRequest: admin,
         config: { access: 'owner' },
-        schema: { tags, security, body: OrganizationCreate, response: { 201: OrganizationCreated, 409: ErrorBody } },
+        schema: { tags, security, summary: 'Create an organization with a trial license and a default policy', body: OrganizationCreate, response: { 201: OrganizationCreated, 409: ErrorBody } },
       },
       async (request, reply) => {
         const { org, license, licenseKey } = await app.services.organizations.create(request.body, actorOf(request.principal));
@@ -47,13 +47,13 @@ export default fp(
 
     r.get(
       '/api/organizations/:org_id',
-      { onRequest: admin, config: { access: 'signedIn' }, schema: { tags, security, params: OrgParams, response: { 200: Organization } } },
+      { onRequest: admin, config: { access: 'signedIn' }, schema: { tags, security, summary: 'An organization by id or slug', params: OrgParams, response: { 200: Organization } } },
       async (request) => toOrganization(await app.orgForRequest(request, request.params.org_id)),
     );
 
     r.patch(
       '/api/organizations/:org_id',
-      { onRequest: admin, config: { access: 'manage' }, schema: { tags, security, params: OrgParams, body: OrganizationPatch, response: { 200: Organization } } },
+      { onRequest: admin, config: { access: 'manage' }, schema: { tags, security, summary: 'Change an organization’s name or settings (partial update)', params: OrgParams, body: OrganizationPatch, response: { 200: Organization } } },
       async (request) => {
         const org = await app.orgForRequest(request, request.params.org_id);
         const updated = await app.services.organizations.update(org, request.body, actorOf(request.principal));
@@ -64,7 +64,7 @@ export default fp(
 
     r.delete(
       '/api/organizations/:org_id',
-      { onRequest: admin, config: { access: 'owner' }, schema: { tags, security, params: OrgParams, response: { 204: z.null() } } },
+      { onRequest: admin, config: { access: 'owner' }, schema: { tags, security, summary: 'Delete an organization and everything it owns', params: OrgParams, response: { 204: z.null() } } },
       async (request, reply) => {
         await app.services.organizations.delete(await app.orgForRequest(request, request.params.org_id), actorOf(request.principal));
         return reply.code(204).send(null);

@@ -9,6 +9,7 @@ import { bodyDeadline } from '../body-deadline.js';
 import { DestinationSchema, ErrorBody, RateLimitedBody } from '../schemas/common.js';
 import { OrgParams } from '../schemas/organizations.js';
 import { fileCheckFields, FileCheckResult, PendingCheck, TextCheckResult } from '../schemas/preflight.js';
+import { pendingReply } from './preflight.js';
 
 const PlaygroundPolicy = z
   .object({ policy_id: z.string(), name: z.string(), version: z.string(), is_active: z.boolean() })
@@ -101,12 +102,12 @@ export default fp(
         const deadline = bodyDeadline(request.raw, { bodyMs: bodyTimeoutMs, idleMs: idleTimeoutMs });
         let outcome: Awaited<ReturnType<typeof fileChecks.intake>>;
         try {
-          outcome = await fileChecks.intake(target, request.parts(), fileCheckFields, deadline.signal);
+          outcome = await fileChecks.intake(target, request.parts(), fileCheckFields, deadline.signal, request.id);
         } finally {
           deadline.clear();
         }
         if (outcome.status === 'done') return outcome.result;
-        return reply.code(202).header('location', `/api/preflight/${outcome.preflight_id}`).send(outcome);
+        return pendingReply(reply, outcome);
       },
     );
   },

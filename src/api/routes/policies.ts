@@ -16,14 +16,14 @@ export default fp(
     const security = [{ adminToken: [] }];
     const base = '/api/orgs/:org_id/policies';
 
-    r.get(base, { onRequest: admin, config: { access: 'manage' }, schema: { tags, security, params: OrgParams, response: { 200: z.array(Policy) } } }, async (request) => {
+    r.get(base, { onRequest: admin, config: { access: 'manage' }, schema: { tags, security, summary: 'Policies of an organization, with their API keys', params: OrgParams, response: { 200: z.array(Policy) } } }, async (request) => {
       const org = await app.orgForRequest(request, request.params.org_id);
       return (await app.repos.policies.listByOrg(org._id)).map(view);
     });
 
     r.post(
       base,
-      { onRequest: admin, config: { access: 'manage' }, schema: { tags, security, params: OrgParams, body: PolicyCreate, response: { 201: Policy } } },
+      { onRequest: admin, config: { access: 'manage' }, schema: { tags, security, summary: 'Create a policy; the answer holds its API key and rule ids', params: OrgParams, body: PolicyCreate, response: { 201: Policy } } },
       async (request, reply) => {
         const org = await app.orgForRequest(request, request.params.org_id);
         return reply.code(201).send(view(await policies.create(org, request.body, actorOf(request.principal))));
@@ -32,7 +32,7 @@ export default fp(
 
     r.get(
       `${base}/:policy_id`,
-      { onRequest: admin, config: { access: 'manage' }, schema: { tags, security, params: PolicyParams, response: { 200: Policy } } },
+      { onRequest: admin, config: { access: 'manage' }, schema: { tags, security, summary: 'A policy', params: PolicyParams, response: { 200: Policy } } },
       async (request) => {
         const org = await app.orgForRequest(request, request.params.org_id);
         const doc = await app.repos.policies.findInOrg(org._id, request.params.policy_id);
@@ -43,7 +43,7 @@ export default fp(
 
     r.patch(
       `${base}/:policy_id`,
-      { onRequest: admin, config: { access: 'manage' }, schema: { tags, security, params: PolicyParams, body: PolicyPatch, response: { 200: Policy } } },
+      { onRequest: admin, config: { access: 'manage' }, schema: { tags, security, summary: 'Change a policy (partial update); a change of rules bumps its version', params: PolicyParams, body: PolicyPatch, response: { 200: Policy } } },
       async (request) => {
         const org = await app.orgForRequest(request, request.params.org_id);
         const doc = await policies.update(org, request.params.policy_id, request.body, actorOf(request.principal));
@@ -54,7 +54,7 @@ export default fp(
 
     r.delete(
       `${base}/:policy_id`,
-      { onRequest: admin, config: { access: 'manage' }, schema: { tags, security, params: PolicyParams, response: { 204: z.null() } } },
+      { onRequest: admin, config: { access: 'manage' }, schema: { tags, security, summary: 'Delete a policy; its key stops working at once', params: PolicyParams, response: { 204: z.null() } } },
       async (request, reply) => {
         const org = await app.orgForRequest(request, request.params.org_id);
         if (!(await policies.delete(org, request.params.policy_id, actorOf(request.principal)))) throw Errors.notFound('Policy');
@@ -64,7 +64,7 @@ export default fp(
 
     r.post(
       `${base}/:policy_id/regenerate-key`,
-      { onRequest: admin, config: { access: 'manage' }, schema: { tags, security, params: PolicyParams, response: { 200: RegeneratedKey } } },
+      { onRequest: admin, config: { access: 'manage' }, schema: { tags, security, summary: 'Regenerate a policy’s API key; the old key is invalid at once', params: PolicyParams, response: { 200: RegeneratedKey } } },
       async (request) => {
         const org = await app.orgForRequest(request, request.params.org_id);
         const result = await policies.regenerateKey(org, request.params.policy_id, actorOf(request.principal));

@@ -8,7 +8,7 @@ import { FILE_MEDIA_TYPES } from '../../files/types.js';
 import { bodyDeadline } from '../body-deadline.js';
 import { download, ErrorBody } from '../schemas/common.js';
 import { fileCheckFields, FileCheckResult, PendingCheck, PreflightParams } from '../schemas/preflight.js';
-import { viewerOf } from './preflight.js';
+import { pendingReply, viewerOf } from './preflight.js';
 
 /** Form fields besides the file: destination, org_id, policy_id, and room for a client's extras. */
 const MAX_FIELDS = 16;
@@ -45,12 +45,12 @@ export default fp(
         const deadline = bodyDeadline(request.raw, { bodyMs: bodyTimeoutMs, idleMs: idleTimeoutMs });
         let outcome: Awaited<ReturnType<typeof service.intake>>;
         try {
-          outcome = await service.intake(principal, request.parts(), fileCheckFields, deadline.signal);
+          outcome = await service.intake(principal, request.parts(), fileCheckFields, deadline.signal, request.id);
         } finally {
           deadline.clear();
         }
         if (outcome.status === 'done') return outcome.result;
-        return reply.code(202).header('location', `/api/preflight/${outcome.preflight_id}`).send(outcome);
+        return pendingReply(reply, outcome);
       },
     );
 

@@ -1,9 +1,10 @@
+import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Errors } from '../../errors.js';
 import { checkTarget } from '../../services/check-target.js';
-import type { Viewer } from '../../services/file-check.js';
+import { retryAfterOf, type Pending, type Viewer } from '../../services/file-check.js';
 import { orgScopeOf, type Principal } from '../plugins/auth.js';
 import { ErrorBody } from '../schemas/common.js';
 import { FileCheckResult, PendingCheck, PreflightParams, TextCheckBody, TextCheckResult } from '../schemas/preflight.js';
@@ -13,6 +14,14 @@ export const viewerOf = (principal: Principal): Viewer => {
   const orgId = orgScopeOf(principal);
   return orgId === undefined ? 'admin' : { orgId };
 };
+
+/** 202 for a file check still running: where to poll, and when (Retry-After, from its progress). */
+export const pendingReply = (reply: FastifyReply, pending: Pending) =>
+  reply
+    .code(202)
+    .header('location', `/api/preflight/${pending.preflight_id}`)
+    .header('retry-after', String(retryAfterOf(pending.progress)))
+    .send(pending);
 
 /** JSON may escape each byte of text as \uXXXX: the body limit leaves room for that, the text limit is exact. */
 const bodyLimitFor = (maxTextBytes: number) => maxTextBytes * 6 + 64 * 1024;
@@ -36,16 +45,17 @@ export default fp(
         response: { 200: TextCheckResult },
       },
     };
-    const handler = async (request: { principal: Principal; body: TextCheckBody }) => {
+    const handler = async (request: { id: string; principal: Principal; body: TextCheckBody }) => {
       const { body } = request;
       const bytes = Buffer.byteLength(body.text, 'utf8');
       if (bytes > maxTextBytes) throw Errors.payloadTooLarge(`text is ${bytes} bytes; the limit is ${maxTextBytes} bytes of UTF-8.`);
       if (request.principal.kind !== 'policy') throw Errors.missingApiKey();
       const target = await checkTarget(app.services.keys, request.principal, body);
-      return app.services.textChecks.run(target, body.text, body.destination);
+      return app.services.textChecks.run(target, body.text, body.destination, { request_id: request.id, metadata: body.metadata });
     };
     r.post('/api/preflight/text', textCheck, handler);
-    r.post('/v1/preflight/text', { ...textCheck, schema: { ...textCheck.schema, hide: true } }, handler);
+    // The alias clients of the spec's examples call: documented, so generators produce it too.
+    r.post('/v1/preflight/text', { ...textCheck, schema: { ...textCheck.schema, summary: 'Check text (alias of POST /api/preflight/text)', operationId: 'checkTextV1' } }, handler);
 
     r.get(
       '/api/preflight/:preflight_id',
@@ -65,7 +75,7 @@ export default fp(
         const found = await app.services.fileChecks.find(id, viewerOf(request.principal));
         if (!found) throw Errors.notFound('Check');
         if (found.status === 'done') return found.result;
-        return reply.code(202).header('location', `/api/preflight/${id}`).send(found);
+        return pendingReply(reply, found);
       },
     );
   },

@@ -34,7 +34,7 @@ export default fp(
 
     r.get(
       `${base}/:team_id`,
-      { onRequest: admin, config: { access: 'manage' }, schema: { tags, security, params: TeamParams, response: { 200: Team } } },
+      { onRequest: admin, config: { access: 'manage' }, schema: { tags, security, summary: 'A team with its control tags', params: TeamParams, response: { 200: Team } } },
       async (request) => {
         const org = await app.orgForRequest(request, request.params.org_id);
         const team = await teams.get(org, request.params.team_id);

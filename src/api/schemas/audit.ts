@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DESTINATIONS } from '../../engine/types.js';
+import { CheckMetadata } from '../../jobs/check-metadata.js';
 import type { Categories } from '../../store/audit-layout.js';
 import type { AuditDoc } from '../../store/audit-repository.js';
 import { intParam, Timestamp } from './common.js';
@@ -11,10 +12,8 @@ const upper = (value: unknown) => (typeof value === 'string' ? value.trim().toUp
 /** A day (`2026-11-25`, UTC) or an instant with its offset (`2026-11-25T13:00:00Z`). */
 export const DateOrTimestamp = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
 
-export const AuditQuery = z
-  .object({
-    limit: intParam('limit', 1, 500, 50),
-    offset: intParam('offset', 0, 10_000_000, 0),
+/** The filters of an audit listing, shared by the page (GET /api/audit) and the export. */
+const AuditFilters = z.object({
     org_id: z.string().min(1).max(100).optional(),
     search: z.string().min(1).max(200).optional(),
     from: DateOrTimestamp.optional().describe('Oldest record: a day (from its start, UTC) or a timestamp; inclusive'),
@@ -26,14 +25,28 @@ export const AuditQuery = z
     destination: z.preprocess(upper, z.enum(DESTINATIONS)).optional(),
     policy_id: z.string().min(1).max(100).optional(),
     source: z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(['text', 'file'])).optional(),
-    cursor: z.string().min(1).max(500).optional().describe('next_cursor of an earlier page of the same query: goes on from its last item'),
-  })
-  .refine((q) => q.from === undefined || q.to === undefined || windowOf(q).from! <= windowOf(q).to!, {
-    path: ['from'],
-    message: 'from must not be after to',
-  });
+});
+
+const fromNotAfterTo: [(q: { from?: string | undefined; to?: string | undefined }) => boolean, { path: string[]; message: string }] = [
+  (q) => q.from === undefined || q.to === undefined || windowOf(q).from! <= windowOf(q).to!,
+  { path: ['from'], message: 'from must not be after to' },
+];
+
+export const AuditQuery = AuditFilters.extend({
+  limit: intParam('limit', 1, 500, 50),
+  offset: intParam('offset', 0, 10_000_000, 0),
+  cursor: z.string().min(1).max(500).optional().describe('next_cursor of an earlier page of the same query: goes on from its last item'),
+}).refine(...fromNotAfterTo);
 
 export type AuditQuery = z.infer<typeof AuditQuery>;
+
+export const AuditExportQuery = AuditFilters.extend({
+  format: z.enum(['ndjson', 'csv']).default('ndjson'),
+  app: z.string().min(1).max(64).optional().describe('Only checks whose metadata.app is exactly this'),
+  user_ref: z.string().min(1).max(128).optional().describe('Only checks whose metadata.user_ref is exactly this'),
+  tag: z.string().min(1).max(32).optional().describe('Only checks whose metadata.tags hold this tag'),
+}).refine(...fromNotAfterTo);
+export type AuditExportQuery = z.infer<typeof AuditExportQuery>;
 
 /** The query's time window in ms, inclusive: a day given as `to` runs to its last millisecond. */
 export function windowOf(q: { from?: string; to?: string }): { from?: number; to?: number } {
@@ -42,7 +55,7 @@ export function windowOf(q: { from?: string; to?: string }): { from?: number; to
 }
 
 /** The query's category filters, decisions as stored. */
-export function categoriesOf(q: AuditQuery): Partial<Categories> {
+export function categoriesOf(q: Pick<AuditQuery, 'decision' | 'destination' | 'source' | 'policy_id'>): Partial<Categories> {
   const decision = q.decision && (q.decision in DECISION_ALIASES ? DECISION_ALIASES[q.decision as keyof typeof DECISION_ALIASES] : q.decision);
   return { decision, destination: q.destination, source: q.source, policy_id: q.policy_id };
 }
@@ -57,6 +70,8 @@ export const AuditItem = z.object({
   policy_name: z.string(),
   org_id: z.string(),
   org_name: z.string(),
+  request_id: z.string().optional().describe('The X-Request-Id of the check (absent from records made before it was kept)'),
+  metadata: CheckMetadata.optional(),
 });
 
 export const AuditPage = z
@@ -81,5 +96,7 @@ export function toAuditItem(doc: AuditDoc): z.infer<typeof AuditItem> {
     policy_name: doc.policy_name,
     org_id: doc.org_id,
     org_name: doc.org_name,
+    ...(doc.request_id !== undefined && { request_id: doc.request_id }),
+    ...(doc.metadata !== undefined && { metadata: doc.metadata }),
   };
 }

@@ -11,6 +11,8 @@ import { extractText } from './text.js';
 export interface ExtractDeps {
   ocr: OcrPool;
   limits: FileLimits;
+  /** Called as pages are read (PDF), so a long file can report its progress. */
+  onPage?: (done: number, total: number) => void;
 }
 
 const NAMES: Record<FileKind, string> = { text: 'text file', pdf: 'PDF', docx: 'DOCX', image: 'image' };

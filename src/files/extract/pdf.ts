@@ -22,7 +22,9 @@ async function ocrPage(parser: PDFParse, num: number, page: { width: number; hei
   return { text, image: { png, width: png.readUInt32BE(16), height: png.readUInt32BE(20), scale, words } };
 }
 
-async function read(parser: PDFParse, ocr: OcrPool, limits: FileLimits): Promise<Extraction> {
+type OnPage = ((done: number, total: number) => void) | undefined;
+
+async function read(parser: PDFParse, ocr: OcrPool, limits: FileLimits, onPage: OnPage): Promise<Extraction> {
   const { total } = await parser.getInfo();
   if (total > limits.maxPages) throw new FileError('too_many_pages', `The PDF has ${total} pages; at most ${limits.maxPages} are read.`);
   const { pages: layers } = await parser.getText();
@@ -47,17 +49,18 @@ async function read(parser: PDFParse, ocr: OcrPool, limits: FileLimits): Promise
       image = scanned.image;
     }
     pages.push({ start, end: text.length, ...size, ocr: image });
+    onPage?.(pages.length, layers.length);
   }
   return { text, layout: { kind: 'pdf', pages }, pages: pages.length, ocrPages: scans };
 }
 
-export async function extractPdf(bytes: Buffer, { ocr, limits }: { ocr: OcrPool; limits: FileLimits }): Promise<Extraction> {
+export async function extractPdf(bytes: Buffer, { ocr, limits, onPage }: { ocr: OcrPool; limits: FileLimits; onPage?: OnPage }): Promise<Extraction> {
   await checkPdfStreams(bytes, limits);
   // No eval: pdf.js compiles PostScript functions and font glyphs with it when allowed. Images over
   // the pixel limit are not decoded when a page is rendered.
   const parser = new PDFParse({ data: new Uint8Array(bytes), isEvalSupported: false, maxImageSize: limits.maxPixels });
   try {
-    return await read(parser, ocr, limits);
+    return await read(parser, ocr, limits, onPage);
   } catch (cause) {
     const name = cause instanceof Error ? cause.name : '';
     if (name === 'PasswordException') throw new FileError('encrypted_file', 'The PDF is password-protected; remove the password and upload it again.', { cause });

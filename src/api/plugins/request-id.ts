@@ -1,0 +1,15 @@
+// Echoes the request's id (api/request-id.ts) on every response, errors included, and refuses an
+// X-Request-Id that is not a valid id with 422 invalid_request_id.
+import fp from 'fastify-plugin';
+import { Errors } from '../../errors.js';
+import { hasInvalidRequestId, REQUEST_ID_HEADER } from '../request-id.js';
+
+export default fp(
+  async (app) => {
+    app.addHook('onRequest', async (request, reply) => {
+      reply.header(REQUEST_ID_HEADER, request.id);
+      if (hasInvalidRequestId(request.raw)) throw Errors.invalidRequestId();
+    });
+  },
+  { name: 'request-id', dependencies: ['error-handler'] },
+);
