@@ -90,6 +90,7 @@ const ROUTES: Row[] = [
   { method: 'GET', path: `${o}/compliance/export/all?days=0`, roles: COMPLY },
   { method: 'GET', path: `${o}/compliance/bundles`, roles: COMPLY },
   { method: 'GET', path: `${o}/compliance/bundles/bnd_none`, roles: COMPLY },
+  { method: 'GET', path: `${o}/compliance/bundles/bnd_none/verify`, roles: COMPLY },
   { method: 'GET', path: `${o}/compliance/schedule`, roles: COMPLY },
   { method: 'GET', path: `${o}/changes`, roles: COMPLY },
   { method: 'GET', path: `${o}/analytics`, roles: ANALYSE },

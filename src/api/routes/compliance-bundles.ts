@@ -101,6 +101,7 @@ export default fp(
       `${base}/bundles/:bundle_id/verify`,
       {
         onRequest: reader,
+        config: { access: 'comply' },
         schema: {
           tags,
           security: readers,
