@@ -50,7 +50,15 @@ class PendingCheck(_PendingBase, total=False):
     progress: Dict[str, object]
 
 
-class AuditItem(TypedDict):
+class CheckMetadata(TypedDict, total=False):
+    #: The calling application.
+    app: str
+    #: An opaque reference to the end user (an id, not a name or an email).
+    user_ref: str
+    tags: List[str]
+
+
+class _AuditItemBase(TypedDict):
     preflight_id: str
     created_at: str
     destination: str
@@ -60,6 +68,12 @@ class AuditItem(TypedDict):
     policy_name: str
     org_id: str
     org_name: str
+
+
+class AuditItem(_AuditItemBase, total=False):
+    #: The X-Request-Id of the check (absent from records made before it was kept).
+    request_id: str
+    metadata: CheckMetadata
 
 
 class AuditPage(TypedDict):
