@@ -18,7 +18,7 @@ WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
-# The dashboard's script and stylesheet are served as they are (src/dashboard/page.ts reads them beside it).
+# The dashboard's script and stylesheet are served as they are (src/dashboard/page.ts reads them beside it, else from src).
 COPY --from=build /app/src/dashboard/assets ./dist/dashboard/assets
 USER node
 EXPOSE 8080

@@ -1,7 +1,7 @@
 // The dashboard's one HTML page: a shell that loads the stylesheet and the script, both from this
 // origin. Every screen is drawn by the script from the JSON API (docs/dashboard.md), so the page
 // holds no data, no keys and no inline script or style: the Content-Security-Policy below forbids them.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -32,8 +32,18 @@ export interface Asset {
 }
 
 /** The assets, read once at start-up: a fixed set, so a request can name nothing else on disk. */
+/**
+ * Beside this module (src/dashboard/assets, or dist/dashboard/assets in the image, which copies
+ * them); a build compiled in place in the repository (`tsc -p tsconfig.build.json`, as the benches
+ * run it) has no copy, and reads them from src.
+ */
+function assetsDir(): string {
+  const beside = fileURLToPath(new URL('./assets/', import.meta.url));
+  return existsSync(beside) ? beside : fileURLToPath(new URL('../../src/dashboard/assets/', import.meta.url));
+}
+
 export function loadAssets(): Map<string, Asset> {
-  const dir = fileURLToPath(new URL('./assets/', import.meta.url));
+  const dir = assetsDir();
   const assets = new Map<string, Asset>();
   for (const name of readdirSync(dir)) {
     const type = TYPES[extname(name)];
