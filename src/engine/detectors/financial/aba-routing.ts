@@ -3,8 +3,7 @@ import { hasCueNear } from '../../text.js';
 import type { DetectorType, Finding } from '../../types.js';
 import { makeFinding, type Detector } from '../detector.js';
 import { bankLabels, labelledNumbers, type BankLabelKind } from './bank-labels.js';
-import type { Label } from './cues.js';
-import { NEGATIVE, NEGATIVE_WINDOW } from './cues.js';
+import { labelInSentence, NEGATIVE, NEGATIVE_WINDOW, type Label } from './cues.js';
 
 const ABA_ROUTING: DetectorType = { type: 'ABA_ROUTING', category: 'FINANCIAL' };
 
@@ -31,11 +30,8 @@ export function abaValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-/** A routing label this close in the number's sentence vouches for a valid number it does not own. */
-const NEAR = 100;
 /** After "routing": words of networks and message queues, not of banks ("routing table entry 021000021"). */
 const NOT_BANK_AFTER = /^[\s_-]*(?:table|tables|rule|rules|key|keys|policy|policies|protocol|entry|entries|path|paths|logic|config|configuration|layer|loop)\b/i;
-const SENTENCE_END = /[.!?]\s|\n/;
 
 function vouches(text: string, label: Label<BankLabelKind>): boolean {
   const phrase = text.slice(label.start, label.end).toLowerCase();
@@ -68,11 +64,7 @@ export const abaRouting: Detector = {
       const start = match.index;
       const end = start + 9;
       if (owned.has(start) || !abaValid(match[0])) continue;
-      const near = routing.some((l) => {
-        const [from, to] = l.end <= start ? [l.end, start] : [end, l.start];
-        return to - from <= NEAR && !SENTENCE_END.test(text.slice(from, to));
-      });
-      if (!near) continue;
+      if (!labelInSentence(text, routing, start, end)) continue;
       found.push(makeFinding(ABA_ROUTING, text, start, end, hasCueNear(text, start, end, NEGATIVE, NEGATIVE_WINDOW) ? 0.45 : 0.7));
     }
     return found.sort((a, b) => a.start - b.start);

@@ -137,3 +137,19 @@ const MADE_UP = cueRegex([
  */
 export const NEGATIVE = new RegExp(`(?<![@.])(?:${MADE_UP.source})(?![.@][A-Za-z0-9])`);
 export const NEGATIVE_WINDOW = 30;
+
+/** How far a keyword may stand from a value it vouches for without owning it (ABA_ROUTING, SWIFT_BIC). */
+const NEAR = 100;
+const SENTENCE_END = /[.!?]\s|\n/;
+
+/**
+ * Whether one of the labels stands in the same sentence as text[start, end), before or after it,
+ * within NEAR characters: after Microsoft Purview's proximity rules (a keyword within 300
+ * characters), narrowed to a sentence.
+ */
+export function labelInSentence(text: string, labels: readonly Label<string>[], start: number, end: number): boolean {
+  return labels.some((l) => {
+    const [from, to] = l.end <= start ? [l.end, start] : [end, l.start];
+    return to - from <= NEAR && !SENTENCE_END.test(text.slice(from, to));
+  });
+}

@@ -3,7 +3,7 @@ import { hasCueNear, isAlnumCode, isDigitCode } from '../../text.js';
 import type { DetectorType, Finding } from '../../types.js';
 import { makeFinding, type Detector } from '../detector.js';
 import { COUNTRY_CODES } from './country-codes.js';
-import { labelFinder, NEGATIVE, NEGATIVE_WINDOW, type Label } from './cues.js';
+import { labelFinder, labelInSentence, NEGATIVE, NEGATIVE_WINDOW, type Label } from './cues.js';
 import { columnCells, type Span } from './table-columns.js';
 
 const SWIFT_BIC: DetectorType = { type: 'SWIFT_BIC', category: 'FINANCIAL' };
@@ -48,8 +48,6 @@ function isUpperAlnum(c: number): boolean {
 
 /** A code's form no English word has: a digit after the country, or the head office's branch XXX. */
 const CODE_FORM = /^[A-Z]{6}(?:[A-Z0-9]{2}[0-9A-Z]*[0-9][A-Z0-9]*|[A-Z0-9]{2}XXX)$/;
-const NEAR = 100;
-const SENTENCE_END = /[.!?]\s|\n/;
 /** An 8- or 11-character capital code standing alone. */
 const CANDIDATE = /(?<![A-Za-z0-9])[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?(?![A-Za-z0-9])/g;
 
@@ -102,11 +100,7 @@ export const swiftBic: Detector = {
       if (seen.has(start) || !bicShaped(match[0])) continue;
       const line = lineOf(text, start);
       if (!CODE_FORM.test(match[0]) && !/[a-z]/.test(text.slice(line.start, line.end))) continue;
-      const near = owners.some((l) => {
-        const [from, to] = l.end <= start ? [l.end, start] : [end, l.start];
-        return to - from <= NEAR && !SENTENCE_END.test(text.slice(from, to));
-      });
-      if (!near) continue;
+      if (!labelInSentence(text, owners, start, end)) continue;
       seen.add(start);
       found.push(makeFinding(SWIFT_BIC, text, start, end, hasCueNear(text, start, end, NEGATIVE, NEGATIVE_WINDOW) ? 0.45 : 0.65));
     }
