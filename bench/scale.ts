@@ -313,16 +313,15 @@ interface Burst {
 async function measureBurst(base: string, s: Seeder, big: SeedOrg, burst: Burst): Promise<Figure[]> {
   const bigId = big.org._id;
   const bigCount = s.perOrg.get(bigId) ?? 0;
-  const q = (params: Record<string, string | number>) => `/api/audit?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]))}`;
   const inSlot = (item: Record<string, unknown>) => time(item) >= burst.slot && time(item) < burst.slot + 600_000;
   const day = startOfUtcDay(burst.slot);
   console.log(`scale: requests after the burst (${REQUESTS} each after one warm-up)`);
   const figures = [
     await measure(base, 'Audit page 1, big organization', P95_TARGET_MS, () => ({ path: q({ org_id: bigId, limit: PAGE }) }), (b) =>
-      firstProblem(fullPage(b, PAGE), newestFirst(b), b.total === bigCount ? null : `total ${String(b.total)} where ${fmt(bigCount)} were seeded`),
+      firstProblem(fullPage(b, PAGE), newestFirst(b), totalIs(bigCount)(b)),
     ),
     await measure(base, 'Audit page 1, all organizations (admin)', P95_TARGET_MS, () => ({ path: q({ limit: PAGE }) }), (b) =>
-      firstProblem(fullPage(b, PAGE), newestFirst(b), b.total === s.seeded ? null : `total ${String(b.total)} where ${fmt(s.seeded)} were seeded`),
+      firstProblem(fullPage(b, PAGE), newestFirst(b), totalIs(s.seeded)(b)),
     ),
     await measure(base, `Audit page at offset ${fmt(DEEP_OFFSET)}, big organization (inside the burst)`, P95_TARGET_MS, () => ({ path: q({ org_id: bigId, limit: PAGE, offset: DEEP_OFFSET }) }), (b) =>
       firstProblem(fullPage(b, PAGE), newestFirst(b), allOf(b, 'within the burst', inSlot)),
@@ -429,6 +428,9 @@ function fullPage(b: Body, expected: number): string | null {
   return items(b).length === expected ? null : `${items(b).length} items where ${expected} were expected`;
 }
 
+/** GET /api/audit with these query parameters. */
+const q = (params: Record<string, string | number>) => `/api/audit?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]))}`;
+const totalIs = (expected: number) => (b: Body) => (b.total === expected ? null : `total ${String(b.total)} where ${fmt(expected)} were seeded`);
 const firstProblem = (...checks: Array<string | null>) => checks.find((c) => c !== null) ?? null;
 
 function matchesSearch(item: Record<string, unknown>): boolean {
@@ -448,8 +450,6 @@ async function measureAll(base: string, s: Seeder, big: SeedOrg, keys: Tenants['
   const bigCount = s.perOrg.get(bigId) ?? 0;
   const now = Date.now();
   const rnd = random(size + 1);
-  const q = (params: Record<string, string | number>) => `/api/audit?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]))}`;
-  const totalIs = (expected: number) => (b: Body) => (b.total === expected ? null : `total ${String(b.total)} where ${fmt(expected)} were seeded`);
   console.log(`scale: requests at ${fmt(size)} records (${REQUESTS} each after one warm-up)`);
 
   add(
