@@ -5,7 +5,7 @@
 import { connect } from 'node:net';
 import type { QueueEvents } from 'bullmq';
 import { describe, expect, it } from 'vitest';
-import { admin, createOrg, fileCheck, startTestApp, testEnv, type TestApp } from '../helpers/app.js';
+import { admin, createOrg, startTestApp, testEnv, type TestApp } from '../helpers/app.js';
 
 /** Resolves with the id of the next job added to the queue these events watch. */
 function nextJob(events: QueueEvents): Promise<string> {
@@ -24,12 +24,18 @@ const expectShuttingDown = (status: number, headers: Record<string, unknown>, bo
 };
 
 describe('closing the API', () => {
-  it('answers a file check waiting on its (queued) job 503 shutting_down at once', async () => {
+  it('answers a file check waiting on its (queued) job 503 shutting_down at once, and drops its keep-alive connection', async () => {
     // No worker runs: the job waits, and so would the request, for a minute.
     const t = await startTestApp(testEnv({ FILE_WAIT_MS: '60000' }));
     const org = await createOrg(t.app);
+    // Over a real keep-alive connection (fetch keeps its connections): the app closes only once that
+    // connection does, and it is not idle when the close begins.
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const queued = nextJob(t.app.queues.fileScanEvents);
-    const answer = fileCheck(t.app, org.apiKey, Buffer.from('Member SSN 123-45-6789'));
+    const form = new FormData();
+    form.append('destination', 'AI_TOOL');
+    form.append('file', new Blob([Buffer.from('Member SSN 123-45-6789')]), 'note.txt');
+    const answer = fetch(`${address}/api/preflight`, { method: 'POST', headers: { 'x-service-api-key': org.apiKey }, body: form });
     const id = await queued;
     const job = await t.app.queues.fileScan.getJob(id);
     expect(await job?.getState()).toBe('waiting');
@@ -37,7 +43,9 @@ describe('closing the API', () => {
     await dropDatabases(t);
     const closed = t.app.close();
     const res = await answer;
-    expectShuttingDown(res.statusCode, res.headers, res.json());
+    expectShuttingDown(res.status, Object.fromEntries(res.headers), await res.json());
+    expect(res.headers.get('connection')).toBe('close');
+    // Without `Connection: close` this waits for the client's keep-alive to lapse (the test times out).
     await closed;
   });
 

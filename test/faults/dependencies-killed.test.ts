@@ -1,10 +1,12 @@
 // kill -9 of Redis and of the store (FerretDB) in the middle of traffic, each test with processes of
 // its own: while one is down every answer is the real verdict or 503 with Retry-After (never a 500,
 // never ALLOWED for content that was not scanned), and once it is back every check answered 200 is in
-// the audit trail, once. (test/api/failure-modes.test.ts covers each outage request by request.)
+// the audit trail, once. The store's own PostgreSQL is killed too: FerretDB then still answers, but
+// with errors of its own, which are as much an outage. (test/api/failure-modes.test.ts covers each
+// outage request by request.)
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startFerretDb, startRedis } from '../../scripts/local-services.js';
+import { startFerretDb, startPostgres, startRedis } from '../../scripts/local-services.js';
 import { admin, check, createOrg, drained, issueLicense, startTestApp, testEnv, type OrgFixture, type TestApp } from '../helpers/app.js';
 import { expectFailClosed, traffic, type Answer } from '../helpers/traffic.js';
 import { kill, ownServices } from '../helpers/services.js';
@@ -27,7 +29,8 @@ async function unlimitedOrg(t: TestApp): Promise<OrgFixture> {
   await issueLicense(t.app, org.orgId, { license_type: 'enterprise', requests_per_minute: 1_000_000, requests_per_day: 100_000_000 });
   return org;
 }
-const unlimited = { DASHBOARD_RATE_PER_MINUTE: '1000000' };
+// Errors only: a request answered 500 logs what was thrown, so a failure here explains itself.
+const unlimited = { DASHBOARD_RATE_PER_MINUTE: '1000000', LOG_LEVEL: 'error' };
 
 /** Every check answered 200 has its audit record, once, after the journal drained. */
 async function expectAllRecorded(t: TestApp, answers: Answer[]): Promise<void> {
@@ -77,6 +80,38 @@ describe('the store killed mid-traffic', () => {
       await reads.until(3, refused);
       await load.until(20, ok);
       spawned(await startFerretDb(dir, 'pf_fault', Number(new URL(ferret.url).port)));
+      await reads.until(1, ok);
+      await Promise.all([load.stop(), reads.stop()]);
+
+      expectFailClosed(load.answers, masked, ['store_unavailable']);
+      expectFailClosed(reads.answers, (a) => expect(Array.isArray(a.body)).toBe(true), ['store_unavailable']);
+      await expectAllRecorded(t, load.answers);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe("the store's PostgreSQL killed mid-traffic", () => {
+  it('answers what needs the store 503 while FerretDB cannot reach its backend, and drains every record once it is back', async () => {
+    // Durable, as `npm start` runs it: without fsync a crash loses the last commits, acknowledged or not.
+    const pg = await startPostgres(join(tempDir(), 'pg'), { persist: true });
+    spawned(pg);
+    const ferret = spawned(await startFerretDb(join(tempDir(), 'ferret'), 'pf_fault_pg', undefined, { postgresUrl: pg.url }));
+    const t = await startTestApp(testEnv({ ...unlimited, MONGODB_URL: ferret.url, MONGODB_TIMEOUT_MS: '500' }));
+    try {
+      const org = await unlimitedOrg(t);
+      const load = traffic(3, checks(t, org.apiKey));
+      const reads = traffic(1, () => t.app.inject({ method: 'GET', url: `/api/orgs/${org.orgId}/policies`, headers: admin }));
+      await load.until(20, ok);
+      // An immediate shutdown (SIGQUIT): its connections end at once, as in a crash; the next start recovers.
+      await new Promise<void>((resolve) => {
+        pg.child.once('exit', () => resolve());
+        pg.child.kill('SIGQUIT');
+      });
+      await reads.until(3, refused);
+      await load.until(20, ok);
+      spawned(await startPostgres(pg.dir, { persist: true, port: pg.port }));
       await reads.until(1, ok);
       await Promise.all([load.stop(), reads.stop()]);
 

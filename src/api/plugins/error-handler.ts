@@ -3,16 +3,10 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import {
-  MongoNetworkError,
-  MongoNotConnectedError,
-  MongoServerSelectionError,
-  MongoTopologyClosedError,
-} from 'mongodb';
 import { ApiError, Errors } from '../../errors.js';
 import { FileError } from '../../files/types.js';
 import { CursorMismatchError } from '../../services/audit-log.js';
-import { isUnstorableText, JournalClosedError, JournalFullError, RedisUnavailableError, SealBrokenError } from '../../store/errors.js';
+import { isStoreOutage, isUnstorableText, JournalClosedError, JournalFullError, RedisUnavailableError, SealBrokenError } from '../../store/errors.js';
 
 interface Issue {
   instancePath: string;
@@ -30,15 +24,6 @@ function validationDetail(issues: Issue[], context: string | undefined): string 
   return `Invalid request. ${parts.join('; ')}${more}.`;
 }
 
-function isStoreOutage(err: unknown): boolean {
-  return (
-    err instanceof MongoServerSelectionError ||
-    err instanceof MongoNetworkError ||
-    err instanceof MongoNotConnectedError ||
-    err instanceof MongoTopologyClosedError
-  );
-}
-
 /** Maps framework and store errors (body parsing, validation, outages) to the catalogue. */
 function toApiError(err: FastifyError, maxFileBytes: number): ApiError | undefined {
   if (err instanceof ApiError) return err;
@@ -50,7 +35,7 @@ function toApiError(err: FastifyError, maxFileBytes: number): ApiError | undefin
   if (err instanceof CursorMismatchError) return Errors.invalidCursor(err.message);
   if (isUnstorableText(err)) return Errors.validation('A value holds a NUL character (U+0000), which cannot be stored or looked up: remove it.');
   if (hasZodFastifySchemaValidationErrors(err)) return Errors.validation(validationDetail(err.validation, err.validationContext));
-  if (isStoreOutage(err) || isStoreOutage(err.cause)) return Errors.storeUnavailable();
+  if (isStoreOutage(err)) return Errors.storeUnavailable();
   switch (err.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return Errors.payloadTooLarge('The request body is larger than this endpoint accepts.');

@@ -2,6 +2,9 @@
 // close, a new request is answered 503 `shutting_down` with Retry-After (Fastify's own 503 would carry
 // neither our body nor Retry-After), and requests waiting on a job stop waiting (`app.closing`) and get
 // the same answer, so the server closes before the process's shutdown limit. Their jobs go on in the worker.
+// Every answer sent while closing says `Connection: close`: a keep-alive connection whose request was
+// in flight when the server began to close is not idle then, so the server would otherwise wait for
+// the client to drop it (Fastify's keep-alive timeout, 72 s, is longer than the shutdown limit).
 import fp from 'fastify-plugin';
 import { Errors } from '../../errors.js';
 
@@ -18,6 +21,9 @@ export default fp(
     app.decorate('closing', controller.signal);
     app.addHook('onRequest', async () => {
       if (controller.signal.aborted) throw Errors.shuttingDown();
+    });
+    app.addHook('onSend', async (_request, reply) => {
+      if (controller.signal.aborted) reply.header('connection', 'close');
     });
     app.addHook('preClose', async () => controller.abort());
   },
