@@ -48,7 +48,8 @@ export function hl7Message({ rng, d }: Ctx): void {
   d.l`PID|1||${mk.mrn(rng)}^^^MVH^MR||${v('PERSON_NAME', hl7Name(rng, pt.p))}||${dob(rng, 'hl7')}|${rng.pick(['F', 'M'])}|||||||||||${ssnPart}`;
   d.l`PV1|1|${rng.pick(['I', 'O', 'E'])}|${rng.pick(['4W', 'ICU', 'ED'])}^${rng.int(100, 499)}^${rng.pick(['A', 'B'])}|||||${mk.npi(rng)}^${v('PERSON_NAME', hl7Name(rng, doc.p))}^^^^MD`;
   for (let i = 1; i <= rng.int(1, 2); i++) d.l`DG1|${i}|I10|${mk.icd(rng)}^${mk.dx(rng)}^I10||${ts.slice(0, 8)}|${rng.pick(['A', 'W', 'F'])}`;
-  if (rng.chance(0.5)) d.l`IN1|1|${rng.pick(['MCR', 'BCBS', 'AETNA'])}|||||||||||||||||||||||||||||||||||${insurance(rng)}`;
+  // The policy number is IN1-36 (HL7 v2.5.1); it stood one field later, in IN1-37 (the deductible), until 2026-11-28.
+  if (rng.chance(0.5)) d.l`IN1|1|${rng.pick(['MCR', 'BCBS', 'AETNA'])}||||||||||||||||||||||||||||||||||${insurance(rng)}`;
   if (rng.chance(0.5)) d.l`NTE|1||Pt reports allergy to ${rng.pick(['penicillin', 'sulfa', 'latex'])}; home med ${mk.med(rng)}`;
 }
 

@@ -36,6 +36,22 @@ function confidence(text: string, n: LabelledNumber, bankWords: boolean): number
   return plain ? 0.7 : bankWords ? 0.8 : 0.75;
 }
 
+/**
+ * The label after its number, in English word order: "684457969 is the routing and 3995391696 the
+ * account", "12345678 is my checking account". Taken among bank words only, as a plain label is.
+ */
+const NUMBER_THEN_LABEL =
+  /(?<![\w.,/-])(\d{4,17})(?![\w.,/-]|-\d)[ \t]+(?:(?:is|was|as)[ \t]+)?(?:the|my|our|your|his|her|their)[ \t]+(?:(?:new|old|checking|savings|bank|current|deposit)[ \t]+)?(?:account|acct)(?![\w-])(?![ \t]+(?:id|name|holder|type|balance|manager)\b)/gi;
+
+function labelAfter(text: string, taken: (start: number, end: number) => boolean, found: Finding[]): void {
+  for (const m of text.matchAll(NUMBER_THEN_LABEL)) {
+    const start = m.index;
+    const end = start + (m[1]?.length ?? 0);
+    if (taken(start, end) || !bankWordsNear(text, start, end)) continue;
+    found.push(makeFinding(BANK_ACCOUNT, text, start, end, hasCueNear(text, start, end, NEGATIVE, NEGATIVE_WINDOW) ? 0.45 : 0.7));
+  }
+}
+
 export const bankAccount: Detector = {
   ...BANK_ACCOUNT,
   // With the Japanese and Korean account labels (bank-labels.ts).
@@ -54,6 +70,8 @@ export const bankAccount: Detector = {
       const score = confidence(text, n, bankWordsFor(n));
       if (score !== null) found.push(makeFinding(BANK_ACCOUNT, text, n.start, n.end, score));
     }
-    return found;
+    const overlaps = (start: number, end: number) => (f: { start: number; end: number }) => f.start < end && start < f.end;
+    labelAfter(text, (start, end) => named.some(overlaps(start, end)) || found.some(overlaps(start, end)), found);
+    return found.sort((a, b) => a.start - b.start);
   },
 };

@@ -47,6 +47,8 @@ function allLabels(text: string, shared: ScanText): Label<BankLabelKind>[] {
 export const BANK_WORDS = cueRegex([
   'bank', 'banking', 'routing', 'aba', 'wire', 'ach', 'iban', 'swift', 'bic', 'sort code', 'deposit', 'direct deposit',
   'transfer', 'beneficiary', 'payee', 'checking', 'savings', 'branch', 'remit', 'remittance', 'payout',
+  // What banks say of a payment drawn on an account: returned unpaid, refused for insufficient funds.
+  'unpaid', 'insufficient funds', 'nsf', 'overdraft', 'overdrawn', 'direct debit', 'standing order', 'cheque',
 ]);
 export const BANK_WORDS_WINDOW = 80;
 
@@ -98,11 +100,26 @@ export interface LabelledNumber {
   digits: string;
 }
 
+/**
+ * A short aside in brackets between label and number: "Routing Transit No. (9 digits):", "(ABA)". One
+ * holding a number of its own ("account (ending 1234)") is not skipped: its number is what the label owns.
+ */
+const ASIDE = /\((?![^()\n]*\d{3})[^()\n]{1,20}\)/y;
+
 function numberAfter(text: string, label: Label<BankLabelKind>, limit: number): LabelledNumber | null {
   let start = label.end;
-  while (start < limit && !isDigitCode(text.charCodeAt(start))) start++;
+  let gap = '';
+  while (start < limit && !isDigitCode(text.charCodeAt(start))) {
+    ASIDE.lastIndex = start;
+    if (text.charAt(start) === '(' && ASIDE.test(text)) {
+      gap += ' ';
+      start = ASIDE.lastIndex;
+    } else {
+      gap += text.charAt(start++);
+    }
+  }
   if (start >= limit) return null;
-  if (!gapAllowed(text.slice(label.start, label.end), text.slice(label.end, start))) return null;
+  if (!gapAllowed(text.slice(label.start, label.end), gap)) return null;
   let end = start;
   while (isDigitCode(text.charCodeAt(end)) || (text.charAt(end) === '-' && isDigitCode(text.charCodeAt(end + 1)))) end++;
   // A decimal, a thousands group, a date or a word glued on: not an account number.

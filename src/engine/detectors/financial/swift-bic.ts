@@ -1,6 +1,7 @@
 import { ScanText } from '../../scan-text.js';
 import { hasCueNear, isAlnumCode, isDigitCode } from '../../text.js';
 import type { DetectorType, Finding } from '../../types.js';
+import { wordSet } from '../../words-present.js';
 import { makeFinding, type Detector } from '../detector.js';
 import { COUNTRY_CODES } from './country-codes.js';
 import { labelFinder, labelInSentence, NEGATIVE, NEGATIVE_WINDOW, type Label } from './cues.js';
@@ -17,15 +18,21 @@ const SWIFT_BIC: DetectorType = { type: 'SWIFT_BIC', category: 'FINANCIAL' };
 // receiving bank is COBADEFFXXX"), when its form is a code's and not a shouted word's: a digit in
 // its location or branch, the branch XXX, or capitals in a line that is not shouted (it has
 // lower-case letters) (Microsoft Purview's SWIFT rule takes a keyword within 300 characters; a
-// sentence and 100 characters is narrower).
+// sentence and 100 characters is narrower). Wire instructions name the banks a payment passes
+// through by their BICs: "Intermediary (USD): CHASUS33", "Correspondent bank: IRVTUS3N". And an
+// account is given as its IBAN and its bank's BIC side by side ("NL91ABNA0417164300 / ABNANL2A"):
+// a BIC-shaped code right after an IBAN is one.
 const findLabels = labelFinder([
   ['label', ['SWIFT', 'Swift', 'swift code', 'swift bic', 'swift/bic', 'swift address', 'bic', 'bic code',
-    'bank identifier code', 'bank identifier']],
+    'bank identifier code', 'bank identifier', 'intermediary', 'intermediary bank', 'correspondent bank']],
   // Lower-case "swift" heads a table column ("name,swift,iban") but in prose is an adjective.
   ['header only', ['swift']],
 ]);
-/** Between label and value: punctuation and words such as "code" or "is" ("SWIFT / BIC code is ..."). */
-const FILLER = /[^A-Za-z0-9\n]+|(?:code|no|number|is|bic|swift|id|address)(?![A-Za-z0-9])/iy;
+/**
+ * Between label and value: punctuation, words such as "code" or "is" ("SWIFT / BIC code is ..."),
+ * and a short aside in brackets ("Intermediary (USD) ..").
+ */
+const FILLER = /[^A-Za-z0-9\n(]+|\([A-Za-z0-9 .,/-]{1,12}\)|(?:code|no|number|is|bic|swift|id|address)(?![A-Za-z0-9])/iy;
 const ONLY_FILLER = /^(?:[^A-Za-z0-9]|(?:code|no|number|bic|swift|id|address)(?![A-Za-z0-9]))*$/i;
 const MAX_GAP = 25;
 /** After a lower-case "swift": a key's quote and colon or equals sign (`"swift": "DEUTDEFF"`, `swift=`). */
@@ -74,12 +81,31 @@ function headerCell(text: string, cell: Span, label: Label<string>): boolean {
   return ONLY_FILLER.test(`${text.slice(cell.start, label.start)} ${text.slice(label.end, cell.end)}`);
 }
 
+/** Between an IBAN and its BIC: a separator and spaces ("IBAN / BIC", "IBAN, BIC", "IBAN (BIC)"). */
+const AFTER_IBAN = /^[ \t]*[/,;|(–—-]?[ \t]*/;
+
+/** Codes right after an IBAN. */
+function besideIbans(text: string, ibans: readonly Finding[]): Span[] {
+  const codes: Span[] = [];
+  for (const iban of ibans) {
+    const start = iban.end + (AFTER_IBAN.exec(text.slice(iban.end, iban.end + 6))?.[0].length ?? 0);
+    let end = start;
+    while (isUpperAlnum(text.charCodeAt(end))) end++;
+    if (end > start && !isAlnumCode(text.charCodeAt(end))) codes.push({ start, end });
+  }
+  return codes;
+}
+
+const KEYWORDS = wordSet(['swift', 'bic', 'bank identifier', 'intermediary', 'correspondent bank']);
+
 export const swiftBic: Detector = {
   ...SWIFT_BIC,
-  keywords: ['swift', 'bic', 'bank identifier'],
-  find(text, _earlier, shared = new ScanText(text)) {
+  // No keyword prefilter: an IBAN found earlier also lets the detector run (besideIbans).
+  find(text, earlier, shared = new ScanText(text)) {
+    const ibans = earlier.filter((f) => f.type === 'IBAN');
+    if (ibans.length === 0 && !shared.hasAny(KEYWORDS)) return [];
     const labels = findLabels(text, shared);
-    const codes: Span[] = columnCells(text, labels, headerCell);
+    const codes: Span[] = [...besideIbans(text, ibans), ...columnCells(text, labels, headerCell)];
     for (const label of labels) {
       const code = label.kind === 'label' || isKey(text, label) ? codeAfter(text, label) : null;
       if (code) codes.push(code);

@@ -56,6 +56,13 @@ const MEMBER_LABEL = new LabelWords(`member(?:ship)?${SEP}${ID_WORDS}`);
 const WEAK_LABEL = new LabelWords(
   `policy${SEP}(?:holder${SEP})?${ID_WORDS}|group${SEP}${ID_WORDS}|(?:plan|payer)${SEP}id`,
 );
+/**
+ * An id label alone on the line under the member's name, as letters from health plans head them:
+ * "Member: Jane Roe" then "ID #: W123456789". Read as a member id label.
+ */
+const ID_UNDER_MEMBER =
+  /(?<=(?:^|\n)[ \t]*(?:member|subscriber|insured|enrollee|beneficiary)(?:['’]s)?(?:[ \t]+name)?[ \t]*:[^\n]{1,80}\n[ \t]*)I\.?D\.?(?:[ \t]*(?:#|no\.?|number))?(?![A-Za-z])/gi;
+const ID_UNDER_MEMBER_WORDS = wordSet(['member', 'subscriber', 'insured', 'enrollee', 'beneficiary']);
 /** Each tier's labels, with words one of which every such label holds: without them its regex is not run. */
 const LABELS = [
   {
@@ -233,6 +240,7 @@ export const healthInsuranceId: Detector = {
     for (const { tier, label, words } of LABELS) {
       if (shared.hasAny(words)) labelled(text, label.in(text, shared), tier, taken, found);
     }
+    if (shared.hasAny(ID_UNDER_MEMBER_WORDS)) labelled(text, [...text.matchAll(ID_UNDER_MEMBER)], 'member', taken, found);
     inColumns(text, cells, taken, found);
     return found;
   },

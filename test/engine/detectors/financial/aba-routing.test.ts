@@ -108,3 +108,11 @@ describe('ABA_ROUTING after a changed label', () => {
     expect(found('The routing number is now 021000021.', 'ABA_ROUTING')).toEqual(['021000021']);
   });
 });
+
+describe('ABA_ROUTING after a bracketed hint', () => {
+  it('skips a short aside between label and number, and not one holding a number', () => {
+    expect(found('Routing Transit No. (9 digits): 021000021', 'ABA_ROUTING')).toEqual(['021000021']);
+    expect(found('Routing number (ABA): 021000021', 'ABA_ROUTING')).toEqual(['021000021']);
+    expect(found('routing (ref 123) 021000021', 'ABA_ROUTING')).not.toContain('123');
+  });
+});

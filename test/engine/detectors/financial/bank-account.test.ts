@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { scan } from '../../../../src/engine/index.js';
-import { found } from '../../helpers.js';
+import { check, scan } from '../../../../src/engine/index.js';
+import { found, rule } from '../../helpers.js';
 
 const confidence = (text: string) => scan(text, { minConfidence: 0 }).find((f) => f.type === 'BANK_ACCOUNT')?.confidence;
 const MIB = 1 << 20;
@@ -106,5 +106,32 @@ describe('BANK_ACCOUNT under Japanese and Korean labels', () => {
   it('takes no number a CJK text holds without an account label', () => {
     expect(found('注文番号 #81441 の返金 3961637', 'BANK_ACCOUNT')).toEqual([]);
     expect(found('주문번호 ORD047434347 연락처 299-575-071430', 'BANK_ACCOUNT')).toEqual([]);
+  });
+});
+
+describe('BANK_ACCOUNT with its label after it, or among the words of a returned payment', () => {
+  it.each([
+    ['the label after the number', 'new details: 021000021 is the routing and 3995391696 the account (checking).', '3995391696'],
+    ['"is my checking account"', 'Wire it to the bank: 12345678 is my checking account.', '12345678'],
+    ['a payment returned unpaid', 'A payment presented against account 78736050 was returned unpaid.', '78736050'],
+    ['insufficient funds', 'The debit to account 35675437939 failed: insufficient funds.', '35675437939'],
+    ['a bracketed hint between label and number', 'Bank account no. (8-12 digits): 5258958012', '5258958012'],
+  ])('finds %s', (_name, text, value) => {
+    expect(found(text, 'BANK_ACCOUNT')).toEqual([value]);
+  });
+
+  it.each([
+    ['the label after a number with no bank words', 'Order 12345678 is the account we discussed.'],
+    ['an account id after its number', 'deposit 12345678 is the account id in the ledger'],
+    ['a number in a hint with its own number', 'checking account (ending 1234) was charged'],
+    ['a decimal before the label', 'transfer 1200.50 the account holder sent'],
+  ])('rejects %s', (_name, text) => {
+    expect(found(text, 'BANK_ACCOUNT')).toEqual([]);
+  });
+
+  it('masks an account given before its label', () => {
+    const rules = [rule({ dataTypes: ['ABA_ROUTING', 'BANK_ACCOUNT'], action: 'MASK' })];
+    const outcome = check('021000021 is the routing and 3995391696 the account', { rules, destination: 'AI_TOOL', masking: 'label', hashKey: 'k' });
+    expect(outcome.masked_content).toBe('[ABA_ROUTING] is the routing and [BANK_ACCOUNT] the account');
   });
 });

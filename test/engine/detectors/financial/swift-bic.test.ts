@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bicShaped } from '../../../../src/engine/detectors/financial/swift-bic.js';
-import { scan } from '../../../../src/engine/index.js';
-import { found } from '../../helpers.js';
+import { check, scan } from '../../../../src/engine/index.js';
+import { found, rule } from '../../helpers.js';
 
 const confidence = (text: string) => scan(text, { minConfidence: 0 }).find((f) => f.type === 'SWIFT_BIC')?.confidence;
 const MIB = 1 << 20;
@@ -86,5 +86,35 @@ describe('SWIFT_BIC under a lower-case key', () => {
     expect(found('{"iban": "x", "swift": "DEUTDEFF"}', 'SWIFT_BIC')).toEqual(['DEUTDEFF']);
     expect(found('swift=COBADEFFXXX', 'SWIFT_BIC')).toEqual(['COBADEFFXXX']);
     expect(found('a swift DEUTDEFF reply', 'SWIFT_BIC')).toEqual([]);
+  });
+});
+
+describe('SWIFT_BIC in wire instructions', () => {
+  it.each([
+    ['an intermediary bank, past a bracketed currency and a dot leader', 'Intermediary (USD) .. CHASUS33, ABA 021000021', 'CHASUS33'],
+    ['an intermediary bank', 'Intermediary bank: IRVTUS3NXXX', 'IRVTUS3NXXX'],
+    ['a correspondent bank', 'Correspondent bank - BOFAUS3N', 'BOFAUS3N'],
+    ['an IBAN and its BIC after a slash', 'NL91ABNA0417164300 / ABNANL2A \u2014 beneficiary J. Roe', 'ABNANL2A'],
+    ['an IBAN and its BIC after a comma', 'pay to DE89370400440532013000, COBADEFFXXX today', 'COBADEFFXXX'],
+    ['an IBAN and its BIC in brackets', 'GB29NWBK60161331926819 (NWBKGB2L)', 'NWBKGB2L'],
+  ])('finds %s', (_name, text, code) => {
+    expect(found(text, 'SWIFT_BIC')).toEqual([code]);
+  });
+
+  it.each([
+    ['an intermediary that is a bank name', 'Intermediary bank: Citibank N.A., New York'],
+    ['a currency after an IBAN', 'NL91ABNA0417164300 EUR 1,200.00'],
+    ['a shouted word after an IBAN', 'DE89370400440532013000 / BENEFICIARY'],
+    ['a code of an unknown country after an IBAN', 'DE89370400440532013000 / DEUTZZFF'],
+    ['a BIC-shaped code after an invalid IBAN', 'DE00370400440532013000 / COBADEFF'],
+    ['an intermediary in general prose', 'The intermediary ACCEPTED the terms.'],
+  ])('rejects %s', (_name, text) => {
+    expect(found(text, 'SWIFT_BIC')).toEqual([]);
+  });
+
+  it('masks both the IBAN and the BIC beside it', () => {
+    const rules = [rule({ dataTypes: ['IBAN', 'SWIFT_BIC'], action: 'MASK' })];
+    const outcome = check('send to NL91ABNA0417164300 / ABNANL2A today', { rules, destination: 'AI_TOOL', masking: 'label', hashKey: 'k' });
+    expect(outcome.masked_content).toBe('send to [IBAN] / [SWIFT_BIC] today');
   });
 });

@@ -129,3 +129,22 @@ describe('HEALTH_INSURANCE_ID: a plan or PBM named between the label and its id'
     expect(found(text, 'HEALTH_INSURANCE_ID')).toEqual([]);
   });
 });
+
+describe('HEALTH_INSURANCE_ID: an id label on the line under the member', () => {
+  it.each([
+    ['Member: Jane Roe\nID #: W326877656\nDate of birth: 1986-02-13', 'W326877656'],
+    ['Subscriber name: J. Roe\nID No. 08008251500', '08008251500'],
+    ['Insured: John Q. Public\nID: XQH412785590', 'XQH412785590'],
+  ])('finds the id in %j', (text, value) => {
+    expect(found(text, 'HEALTH_INSURANCE_ID')).toEqual([value]);
+  });
+
+  it.each([
+    ['an id not on the next line', 'Member: Jane Roe\nPlan: Gold\nID #: W326877656'],
+    ['a short id with no health words', 'Member: Jane Roe\nID: 1234567'],
+    ['a patient, whose id is a record number', 'Patient: Jane Roe\nID #: W326877656'],
+    ['an id word glued to more letters', 'Member: Jane Roe\nIdaho 83702 0832'],
+  ])('rejects %s', (_name, text) => {
+    expect(found(text, 'HEALTH_INSURANCE_ID')).toEqual([]);
+  });
+});
