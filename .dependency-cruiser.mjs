@@ -16,9 +16,11 @@ export const LAYERS = {
   pdf: ['errors'],
   detect: ['engine', 'errors'],
   checks: ['engine', 'store'],
+  // Prometheus counters (prom-client), fed by api and workers.
+  metrics: ['engine', 'store'],
   services: ['checks', 'detect', 'store', 'jobs', 'compliance', 'files', 'pdf', 'engine', 'errors'],
-  workers: ['services', 'checks', 'detect', 'files', 'store', 'jobs', 'compliance', 'pdf', 'engine', 'config', 'errors'],
-  api: ['services', 'checks', 'detect', 'store', 'jobs', 'compliance', 'files', 'pdf', 'engine', 'config', 'errors', 'dashboard'],
+  workers: ['services', 'checks', 'detect', 'files', 'store', 'jobs', 'compliance', 'pdf', 'engine', 'config', 'errors', 'metrics'],
+  api: ['services', 'metrics', 'checks', 'detect', 'store', 'jobs', 'compliance', 'files', 'pdf', 'engine', 'config', 'errors', 'dashboard'],
   // The command line sits on top, beside api and workers: the engine and extractors for local scans,
   // and the API's policy schema so a policy file is validated as the API validates a policy.
   cli: ['api', 'files', 'engine'],

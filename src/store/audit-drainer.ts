@@ -3,6 +3,7 @@
 // records a crashed process had read are claimed by another after `claimIdleMs`. Inserts are
 // idempotent by _id, so a record written twice (a crash between insert and ack) is stored once.
 // Acknowledging also counts each record, exactly once, in its org-day analytics (daily-rollups.ts).
+// Events: 'drained' after each round, 'recorded' (the records this round stored) for metrics.
 import { EventEmitter, once } from 'node:events';
 import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
@@ -166,6 +167,8 @@ export class AuditDrainer extends EventEmitter {
     const countable = docs.length > 0 ? await this.targets.audit.storeOnce(docs) : new Set<string>();
     const { rollups } = this.targets;
     rollups.note(await rollups.acknowledge(this.journal.stream, GROUP, read, countable));
+    const stored = docs.filter((doc) => countable.has(doc.journal_entry));
+    if (stored.length > 0) this.emit('recorded', stored);
   }
 
   private async pause(ms: number): Promise<void> {

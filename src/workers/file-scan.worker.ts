@@ -17,6 +17,7 @@ import { sniff } from '../files/sniff.js';
 import { FileError, type Extraction, type FileLimits, type MaskPlanner, type MaskSpan } from '../files/types.js';
 import { parseJobFailure, unrecoverable } from '../jobs/failure.js';
 import { FILE_SCAN_QUEUE, FileScanJob, withoutUploadKey, type FileScanProgress, type FileScanResult } from '../jobs/file-scan.js';
+import type { Counters } from '../metrics/counters.js';
 import type { WebhookEvents } from '../services/webhooks.js';
 import type { KeyVault } from '../store/api-keys.js';
 import type { AuditJournal } from '../store/audit-journal.js';
@@ -180,6 +181,7 @@ export interface FileScanWorkerOptions {
   concurrency: number;
   lockMs: number;
   stalledIntervalMs: number;
+  counters?: Pick<Counters, 'fileCheck'>;
 }
 
 /** A job out of attempts will not run again (one failed for good has already dropped its upload). */
@@ -197,10 +199,13 @@ export function startFileScanWorker(deps: FileScanDeps, opts: FileScanWorkerOpti
     // A job whose worker died is picked up again; twice more before it counts as failed.
     maxStalledCount: 2,
   });
+  worker.on('completed', () => opts.counters?.fileCheck('completed'));
   worker.on('failed', (job, err) => {
     if (!job) return;
+    const code = parseJobFailure(err.message)?.code ?? err.name;
     // Logged by id and code only: a failure's detail never quotes the file.
-    log.warn({ job: job.id, attempt: job.attemptsMade, code: parseJobFailure(err.message)?.code ?? err.name }, 'file check failed');
+    log.warn({ job: job.id, attempt: job.attemptsMade, code }, 'file check failed');
+    if (outOfAttempts(job)) opts.counters?.fileCheck('failed', code);
     if (outOfAttempts(job) && job.id) {
       deps.files.deleteUpload(job.id).catch((e: unknown) => log.warn({ job: job.id, err: String(e) }, 'could not delete the upload of a failed check'));
       forgetKey(job, job.data).catch((e: unknown) => log.warn({ job: job.id, err: String(e) }, 'could not drop the upload key of a failed check'));

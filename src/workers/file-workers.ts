@@ -9,6 +9,7 @@ import { createOcrPool } from '../files/ocr-pool.js';
 import { DEFAULT_FILE_LIMITS, type FileLimits } from '../files/types.js';
 import { bullPrefix } from '../jobs/prefix.js';
 import { scheduleFileSweep } from '../jobs/file-retention.js';
+import type { Counters } from '../metrics/counters.js';
 import { KeyVault } from '../store/api-keys.js';
 import type { AuditJournal } from '../store/audit-journal.js';
 import type { Repositories } from '../store/repositories.js';
@@ -27,7 +28,13 @@ function fileLimitsOf(config: Config): FileLimits {
   return { ...DEFAULT_FILE_LIMITS, maxBytes, maxPixels, maxPages, maxOcrPages };
 }
 
-export async function startFileWorkers(config: Config, repos: Pick<Repositories, 'files' | 'audit' | 'webhooks'>, journal: AuditJournal, log: Logger): Promise<FileWorkers> {
+export async function startFileWorkers(
+  config: Config,
+  repos: Pick<Repositories, 'files' | 'audit' | 'webhooks'>,
+  journal: AuditJournal,
+  log: Logger,
+  counters?: Pick<Counters, 'fileCheck'>,
+): Promise<FileWorkers> {
   const { files } = repos;
   const ocr = await createOcrPool({ workers: config.files.ocrWorkers });
   // One detection thread per concurrent job: a scan of a large file must not block the event loop
@@ -59,6 +66,7 @@ export async function startFileWorkers(config: Config, repos: Pick<Repositories,
       concurrency: config.files.concurrency,
       lockMs: config.files.lockMs,
       stalledIntervalMs: config.files.stalledIntervalMs,
+      counters,
     },
     log,
   );

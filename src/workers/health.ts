@@ -1,7 +1,9 @@
 // The worker's health port (WORKER_HEALTH_PORT), for Docker healthchecks and Kubernetes probes:
 // GET /health answers 200 while the process runs; GET /ready answers 200 only when its queue workers
 // are running and Redis and MongoDB answer, 503 otherwise (before start-up ends, and while closing).
+// GET /metrics is the process's Prometheus registry (metrics/counters.ts, and Node's own).
 import { createServer, type Server } from 'node:http';
+import type { Registry } from 'prom-client';
 
 export interface WorkerReadiness {
   workers: boolean;
@@ -24,7 +26,7 @@ export const withinProbeTimeout = (p: Promise<unknown>): Promise<boolean> =>
     new Promise<boolean>((resolve) => setTimeout(() => resolve(false), PROBE_TIMEOUT_MS).unref()),
   ]);
 
-export async function startHealthServer(port: number, host: string, readiness: () => Promise<WorkerReadiness>): Promise<Server> {
+export async function startHealthServer(port: number, host: string, readiness: () => Promise<WorkerReadiness>, metrics?: Registry): Promise<Server> {
   const server = createServer((req, res) => {
     const send = (code: number, body: object) => {
       res.writeHead(code, { 'content-type': 'application/json', connection: 'close' });
@@ -33,6 +35,16 @@ export async function startHealthServer(port: number, host: string, readiness: (
     const path = (req.url ?? '/').split('?')[0];
     if (req.method !== 'GET') return send(405, { status: 'method_not_allowed' });
     if (path === '/health') return send(200, { status: 'ok' });
+    if (path === '/metrics' && metrics) {
+      metrics.metrics().then(
+        (body) => {
+          res.writeHead(200, { 'content-type': metrics.contentType, connection: 'close' });
+          res.end(body);
+        },
+        () => send(500, { status: 'metrics_unavailable' }),
+      );
+      return;
+    }
     if (path !== '/ready') return send(404, { status: 'not_found' });
     readiness().then(
       (checks) => {

@@ -3,8 +3,10 @@
 // and draining the audit journal into the store.
 import { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
+import { collectDefaultMetrics, Registry } from 'prom-client';
 import { ConfigError, loadConfig, type Config } from '../config/index.js';
 import { errorForLog } from '../config/logging.js';
+import { createCounters, type Counters } from '../metrics/counters.js';
 import { backfillAuditLayout } from '../store/audit-backfill.js';
 import { startAuditDrainer } from '../store/audit-drainer.js';
 import { AuditJournal } from '../store/audit-journal.js';
@@ -25,7 +27,7 @@ interface Started {
 }
 
 /** Starts the queue workers, the audit drainer and the backfill. */
-async function start(config: Config, log: Logger): Promise<Started> {
+async function start(config: Config, log: Logger, counters: Counters): Promise<Started> {
   const mongo = await connectMongo(config.mongodb);
   const repos = createRepositories(mongo, { fileRetentionMs: config.files.retentionMs, masterKey: config.masterKey });
   // Workers wait out Redis outages instead of failing commands (BullMQ needs the same).
@@ -39,9 +41,10 @@ async function start(config: Config, log: Logger): Promise<Started> {
     { batchSize: config.audit.drainBatch, claimIdleMs: config.audit.claimIdleMs },
     log,
   );
-  const fileWorkers = await startFileWorkers(config, repos, journal, log);
+  drainer.on('recorded', (docs) => counters.recorded(docs));
+  const fileWorkers = await startFileWorkers(config, repos, journal, log, counters);
   const evidenceWorkers = startEvidenceWorkers(config, repos, log);
-  const webhookWorkers = startWebhookWorkers(config, repos, log);
+  const webhookWorkers = startWebhookWorkers(config, repos, log, counters);
   let stopping = false;
   const backfill = backfillAuditLayout(mongo.db, redis, config.redis.prefix, new DailyRollups(redis, config.redis.prefix, repos), log, () => stopping).catch(
     (err: unknown) => log.error({ err }, 'audit backfill failed; it runs again at the next start'),
@@ -63,12 +66,12 @@ async function start(config: Config, log: Logger): Promise<Started> {
 }
 
 /** Not ready until start-up ends. */
-async function serveHealth(config: Config, started: Promise<Started>, log: Logger): Promise<void> {
+async function serveHealth(config: Config, started: Promise<Started>, metrics: Registry, log: Logger): Promise<void> {
   if (config.workerHealthPort === null) return;
   let current: Started | null = null;
   void started.then((s) => (current = s), () => undefined);
   const notYet: WorkerReadiness = { workers: false, redis: false, mongodb: false };
-  const server = await startHealthServer(config.workerHealthPort, config.host, async () => (current ? current.readiness() : notYet));
+  const server = await startHealthServer(config.workerHealthPort, config.host, async () => (current ? current.readiness() : notYet), metrics);
   server.unref();
   log.info({ port: config.workerHealthPort }, 'worker health port listening');
 }
@@ -76,13 +79,15 @@ async function serveHealth(config: Config, started: Promise<Started>, log: Logge
 function main(): void {
   const config = loadConfig();
   const log = pino({ level: config.logLevel, name: 'preflight-worker', serializers: { err: errorForLog } });
-  const started = start(config, log);
+  const metrics = new Registry();
+  collectDefaultMetrics({ register: metrics });
+  const started = start(config, log, createCounters(metrics));
   const failed = (err: unknown) => {
     console.error(`preflight worker: failed to start: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);
   };
   started.catch(failed);
-  serveHealth(config, started, log).catch(failed);
+  serveHealth(config, started, metrics, log).catch(failed);
 
   // Installed before start-up finishes (OCR workers take a moment): a signal then waits for it.
   let closing = false;

@@ -11,6 +11,7 @@ import { isIP } from 'node:net';
 import { UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import { WEBHOOK_QUEUE, WebhookDeliveryJob } from '../jobs/webhook-delivery.js';
+import type { Counters } from '../metrics/counters.js';
 import { AddressRefusedError, allowedAddresses, guardedLookup } from '../services/webhook-address.js';
 import { signatureHeader } from '../services/webhooks.js';
 import type { KeyVault } from '../store/api-keys.js';
@@ -126,6 +127,7 @@ export interface WebhookWorkerOptions {
   connection: ConnectionOptions;
   prefix: string;
   concurrency: number;
+  counters?: Pick<Counters, 'webhookDelivery'>;
 }
 
 export function startWebhookDeliveryWorker(deps: WebhookDeliveryDeps, opts: WebhookWorkerOptions, log: Logger): Worker<WebhookDeliveryJob, void> {
@@ -134,7 +136,12 @@ export function startWebhookDeliveryWorker(deps: WebhookDeliveryDeps, opts: Webh
     prefix: opts.prefix,
     concurrency: opts.concurrency,
   });
-  worker.on('failed', (job, err) => job && log.warn({ job: job.id, attempt: job.attemptsMade, err: err.message }, 'webhook delivery failed'));
+  worker.on('completed', () => opts.counters?.webhookDelivery('delivered'));
+  worker.on('failed', (job, err) => {
+    if (!job) return;
+    opts.counters?.webhookDelivery(job.attemptsMade >= (job.opts.attempts ?? 1) ? 'gave_up' : 'failed');
+    log.warn({ job: job.id, attempt: job.attemptsMade, err: err.message }, 'webhook delivery failed');
+  });
   worker.on('error', (err) => log.warn({ err: err.message }, 'webhook worker error'));
   return worker;
 }

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/index.js';
 import { bullPrefix } from '../jobs/prefix.js';
 import { webhookQueue } from '../jobs/webhook-delivery.js';
+import type { Counters } from '../metrics/counters.js';
 import { WebhookEvents } from '../services/webhooks.js';
 import { KeyVault } from '../store/api-keys.js';
 import type { Repositories } from '../store/repositories.js';
@@ -23,7 +24,7 @@ export interface WebhookWorkers {
   close(): Promise<void>;
 }
 
-export function startWebhookWorkers(config: Config, repos: Pick<Repositories, 'webhooks'>, log: Logger): WebhookWorkers {
+export function startWebhookWorkers(config: Config, repos: Pick<Repositories, 'webhooks'>, log: Logger, counters?: Pick<Counters, 'webhookDelivery'>): WebhookWorkers {
   // BullMQ workers block on Redis and must wait out outages: maxRetriesPerRequest null.
   const connection = new Redis(config.redis.url, { maxRetriesPerRequest: null, connectionName: 'preflight-webhook-workers' });
   connection.on('error', (err) => log.warn({ err: err.message }, 'webhook workers redis connection error'));
@@ -38,7 +39,7 @@ export function startWebhookWorkers(config: Config, repos: Pick<Repositories, 'w
       vault: new KeyVault(config.masterKey),
       settings: { allowPrivate, timeoutMs, disableAfterFailures, disableAfterMs },
     },
-    { connection, prefix: bullPrefix(config.redis.prefix), concurrency },
+    { connection, prefix: bullPrefix(config.redis.prefix), concurrency, counters },
     log,
   );
   return {

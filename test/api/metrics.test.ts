@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { FileScanJob } from '../../src/jobs/file-scan.js';
 import { scheduleFileSweep } from '../../src/jobs/file-retention.js';
 import { startRedis } from '../../scripts/local-services.js';
-import { admin, appWithOrgForFile, type OrgFixture, startTestApp, type TestApp, testEnv } from '../helpers/app.js';
+import { admin, appWithOrgForFile, check, drained, type OrgFixture, startTestApp, type TestApp, testEnv } from '../helpers/app.js';
 
 interface Sample {
   name: string;
@@ -76,6 +76,24 @@ describe('GET /metrics', () => {
     expect(res.body).not.toContain(org.orgId);
     expect(res.body).not.toContain('probe');
     expect(res.body).not.toContain('no-such-page');
+  });
+
+  it('counts recorded checks by decision, destination and source, and their detections by type, once drained', async () => {
+    const before = await scrape(t.app);
+    const labels = { decision: 'ALLOWED_WITH_MASKING', destination: 'AI_TOOL', source: 'text' };
+    const checksBefore = value(before, 'preflight_checks_total', labels) ?? 0;
+    const ssnBefore = value(before, 'preflight_detections_total', { type: 'SSN' }) ?? 0;
+    for (let i = 0; i < 3; i++) {
+      const res = await check(t.app, org.apiKey, { text: `member SSN 123-45-6789 and 536-22-184${i}`, destination: 'AI_TOOL' });
+      expect(res.statusCode).toBe(200);
+    }
+    await drained(t.app);
+    const after = await scrape(t.app);
+    expect(value(after, 'preflight_checks_total', labels)).toBe(checksBefore + 3);
+    expect(value(after, 'preflight_detections_total', { type: 'SSN' })).toBe(ssnBefore + 6);
+    const lag = value(after, 'preflight_audit_drain_lag_seconds');
+    expect(lag).toBeGreaterThanOrEqual(0);
+    expect(lag).toBeLessThan(60);
   });
 
   it('has the process metrics', async () => {

@@ -1,5 +1,6 @@
 // The worker's health port: /health while the process runs, /ready only when everything is.
 import type { AddressInfo } from 'node:net';
+import { Counter, Registry } from 'prom-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startHealthServer, withinProbeTimeout, type WorkerReadiness } from '../../src/workers/health.js';
 
@@ -31,6 +32,20 @@ describe('worker health port', () => {
   it('answers 404 elsewhere and 405 to other methods', async () => {
     expect((await fetch(`${base}/metrics`)).status).toBe(404);
     expect((await fetch(`${base}/ready`, { method: 'POST' })).status).toBe(405);
+  });
+
+  it('serves the registry it is given on /metrics, as Prometheus text', async () => {
+    const registry = new Registry();
+    new Counter({ name: 'preflight_test_total', help: 'a test counter', registers: [registry] }).inc(3);
+    const withMetrics = await startHealthServer(0, '127.0.0.1', async () => state, registry);
+    try {
+      const res = await fetch(`http://127.0.0.1:${(withMetrics.address() as AddressInfo).port}/metrics`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/plain');
+      expect(await res.text()).toContain('preflight_test_total 3');
+    } finally {
+      await new Promise<void>((resolve) => withMetrics.close(() => resolve()));
+    }
   });
 
   it('counts a dependency that does not answer in time as down', async () => {

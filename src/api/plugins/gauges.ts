@@ -1,9 +1,11 @@
 // Gauges read when /metrics is scraped, added to app.metrics: each queue's jobs by state and the
 // audit journal backlog. What Redis cannot tell in time is left out (preflight_queue_up 0, backlog
-// NaN), so a scrape answers through an outage rather than failing.
+// NaN), so a scrape answers through an outage rather than failing. And the counters of checks and
+// detections recorded by this process's audit drainer (metrics/counters.ts).
 import type { Queue } from 'bullmq';
 import fp from 'fastify-plugin';
 import { Gauge } from 'prom-client';
+import { createCounters } from '../../metrics/counters.js';
 
 const READ_TIMEOUT_MS = 2_000;
 
@@ -29,6 +31,8 @@ async function readQueue(queue: Queue): Promise<QueueReading> {
 export default fp(
   async (app) => {
     const registers = [app.metrics];
+    const counters = createCounters(app.metrics);
+    app.services.auditDrainer?.on('recorded', (docs) => counters.recorded(docs));
 
     // The three queue gauges are collected concurrently within one scrape; they share one reading.
     let reading: Promise<QueueReading[]> | null = null;
