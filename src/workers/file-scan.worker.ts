@@ -203,12 +203,14 @@ export function startFileScanWorker(deps: FileScanDeps, opts: FileScanWorkerOpti
   worker.on('failed', (job, err) => {
     if (!job) return;
     const code = parseJobFailure(err.message)?.code ?? err.name;
-    // Logged by id and code only: a failure's detail never quotes the file.
-    log.warn({ job: job.id, attempt: job.attemptsMade, code }, 'file check failed');
+    // By the job's id and its request's X-Request-Id (as the API logs it, `reqId`), and the code
+    // only: a failure's detail never quotes the file.
+    const ids = { job: job.id, reqId: job.data.request_id };
+    log.warn({ ...ids, attempt: job.attemptsMade, code }, 'file check failed');
     if (outOfAttempts(job)) opts.counters?.fileCheck('failed', code);
     if (outOfAttempts(job) && job.id) {
-      deps.files.deleteUpload(job.id).catch((e: unknown) => log.warn({ job: job.id, err: String(e) }, 'could not delete the upload of a failed check'));
-      forgetKey(job, job.data).catch((e: unknown) => log.warn({ job: job.id, err: String(e) }, 'could not drop the upload key of a failed check'));
+      deps.files.deleteUpload(job.id).catch((e: unknown) => log.warn({ ...ids, err: String(e) }, 'could not delete the upload of a failed check'));
+      forgetKey(job, job.data).catch((e: unknown) => log.warn({ ...ids, err: String(e) }, 'could not drop the upload key of a failed check'));
     }
   });
   worker.on('error', (err) => log.warn({ err: err.message }, 'file-scan worker error'));
