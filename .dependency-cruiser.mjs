@@ -28,9 +28,6 @@ export const LAYERS = {
   bootstrap: ['services', 'store', 'config', 'errors'],
 };
 
-/** The SDK-side client ships apart from the service: it may name the service's types, never run its code. */
-export const TYPES_ONLY = ['client'];
-
 /** `src/<name>/…` or `src/<name>.ts`. */
 export const layerPath = (names) => `^src/(${names.join('|')})(/|\\.ts$)`;
 
@@ -73,13 +70,6 @@ export default {
       from: { path: '^src/' },
       to: { path: '^packages/' },
     },
-    ...TYPES_ONLY.map((layer) => ({
-      name: `${layer}-imports-types-only`,
-      comment: `src/${layer} ships apart from the service: it may import the service's types, not its code`,
-      severity: 'error',
-      from: { path: layerPath([layer]) },
-      to: { path: '^src/', pathNot: layerPath([layer]), dependencyTypesNot: ['type-only'] },
-    })),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

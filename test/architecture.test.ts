@@ -10,7 +10,6 @@ import { describe, expect, it } from 'vitest';
 interface Rules {
   default: IConfiguration;
   LAYERS: Record<string, string[]>;
-  TYPES_ONLY: string[];
   layerPath(names: string[]): string;
 }
 
@@ -35,13 +34,13 @@ describe('the dependency rules of src/', { timeout: 60_000 }, () => {
   });
 
   it('name a layer for every module of src/', async () => {
-    const known = new RegExp(rules.layerPath([...Object.keys(rules.LAYERS), ...rules.TYPES_ONLY]));
+    const known = new RegExp(rules.layerPath(Object.keys(rules.LAYERS)));
     const result = await cruiseSrc(process.cwd());
     const sources = result.modules.map((m) => m.source).filter((s) => s.startsWith('src/'));
     expect(sources.filter((s) => !known.test(s))).toEqual([]);
   });
 
-  it('catch a cycle, an upward arrow, I/O in the engine, code in the client, an import of the SDK and an unresolvable import', async () => {
+  it('catch a cycle, an upward arrow, I/O in the engine, an import of the SDK and an unresolvable import', async () => {
     const root = await mkdtemp(join(tmpdir(), 'preflight-layers-'));
     const files: Record<string, string> = {
       'src/engine/scan.ts': "import { readFileSync } from 'node:fs';\nimport { save } from '../store/save.js';\nexport const scan = () => save(readFileSync('x', 'utf8'));\n",
@@ -49,8 +48,6 @@ describe('the dependency rules of src/', { timeout: 60_000 }, () => {
       'src/services/run.ts': "import { again } from './again.js';\nexport const run = (s: string) => again(s);\n",
       'src/services/again.ts': "import { run } from './run.js';\nexport const again = (s: string): string => (s ? run(s.slice(1)) : s);\n",
       'src/services/lost.ts': "import { gone } from './gone.js';\nexport const lost = gone;\n",
-      'src/client/client.ts': "import { run } from '../services/run.js';\nimport type { Shape } from '../services/shape.js';\nexport const call = (s: Shape) => run(s.text);\n",
-      'src/services/shape.ts': 'export interface Shape { text: string }\n',
       'src/services/sdk-user.ts': "import { x } from '../../packages/sdk/src/index.js';\nexport const y = x;\n",
       'packages/sdk/src/index.ts': 'export const x = 1;\n',
     };
@@ -66,13 +63,10 @@ describe('the dependency rules of src/', { timeout: 60_000 }, () => {
           'engine-imports-only-below: src/engine/scan.ts -> src/store/save.ts',
           'store-imports-only-below: src/store/save.ts -> src/services/run.ts',
           'engine-does-no-io: src/engine/scan.ts -> fs',
-          'client-imports-types-only: src/client/client.ts -> src/services/run.ts',
           'resolvable: src/services/lost.ts -> ./gone.js',
           'service-does-not-import-sdk: src/services/sdk-user.ts -> packages/sdk/src/index.ts',
         ]),
       );
-      // A type-only import from the client is allowed.
-      expect(found.filter((v) => v.includes('shape.ts'))).toEqual([]);
     } finally {
       await rm(root, { recursive: true, force: true });
     }

@@ -1,9 +1,7 @@
-// The license clients against the running service, over real HTTP: src/client/license-client.ts and
-// the TypeScript SDK's, which took over its logic (packages/sdk/src/license.ts) and must keep its behaviour.
+// The TypeScript SDK's license client (packages/sdk/src/license.ts) against the running service, over real HTTP.
 import { exportSPKI, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Sdk from '../../packages/sdk/src/index.js';
-import * as Legacy from '../../src/client/license-client.js';
 import { admin, createOrg, startTestApp, type OrgFixture, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
@@ -35,10 +33,9 @@ async function licenseIdOf(org: OrgFixture): Promise<string> {
   return license.license_id;
 }
 
-describe.each([
-  ['src/client', Legacy.LicenseClient, Legacy.LicenseError],
-  ['@preflight/sdk', Sdk.LicenseClient, Sdk.LicenseError],
-] as const)('LicenseClient of %s', (_name, LicenseClient, LicenseError) => {
+const { LicenseClient, LicenseError } = Sdk;
+
+describe('LicenseClient of @preflight/sdk', () => {
   it('validates, verifies the token with the served public key, and exposes the claims', async () => {
     const org = await createOrg(t.app);
     const client = new LicenseClient({ baseUrl, licenseKey: org.licenseKey });
