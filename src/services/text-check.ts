@@ -9,7 +9,6 @@ import type { AuditJournal } from '../store/audit-journal.js';
 import type { CheckTrace } from '../store/audit-repository.js';
 import { newId } from '../store/ids.js';
 import type { PolicyPrincipal } from './key-resolver.js';
-import type { WebhookEvents } from './webhooks.js';
 
 /** The recorded check, with what only its caller sees: samples and the masked copy. */
 export interface TextCheckResult extends CheckAnswer {
@@ -22,7 +21,6 @@ export class TextCheckService {
     private readonly pool: DetectPool,
     private readonly journal: AuditJournal,
     private readonly vault: KeyVault,
-    private readonly events: Pick<WebhookEvents, 'notifyCheck'>,
   ) {}
 
   async run({ policy, org }: PolicyPrincipal, text: string, destination: Destination, trace: CheckTrace = {}): Promise<TextCheckResult> {
@@ -36,8 +34,8 @@ export class TextCheckService {
       createdAt: new Date(),
       trace,
     });
+    // Its webhook events go out when the record is drained (WebhookEvents.checksRecorded).
     await this.journal.append(record);
-    this.events.notifyCheck(record);
     return { ...recordedAnswer(record), detected: outcome.detected, masked_content: outcome.masked_content };
   }
 }

@@ -64,8 +64,10 @@ export function checkEventData(doc: AuditDoc) {
 
 /**
  * Sends events out. An event about a thing has an id made from it (`evt_<type>_<thing id>`), so a
- * job that runs again (a file check after a crash) enqueues the same deliveries, not new ones.
- * `notify` never fails its caller: the check or revocation is done, and a lost event is logged.
+ * job that runs again enqueues the same deliveries, not new ones. Events of checks are enqueued by
+ * the audit drainer, with the batch that stores their records and before it is acknowledged
+ * (`checksRecorded`): one that cannot be enqueued is retried with its batch, never lost. `notify`
+ * (a license revoked, a bundle ready) never fails its caller: that is done, and a lost event is logged.
  */
 export class WebhookEvents {
   constructor(
@@ -86,11 +88,32 @@ export class WebhookEvents {
     this.emit(orgId, type, about, data).catch((err: unknown) => this.log.warn({ org: orgId, type, about, err: String(err) }, 'webhook event not enqueued'));
   }
 
-  /** A check's events: check.blocked when blocked, and file_check.completed for every file check. */
-  notifyCheck(doc: AuditDoc): void {
-    const data = checkEventData(doc);
-    if (doc.decision === 'BLOCKED') this.notify(doc.org_id, 'check.blocked', doc._id, data);
-    if (doc.source === 'file') this.notify(doc.org_id, 'file_check.completed', doc._id, data);
+  /**
+   * The events of checks just stored: check.blocked for a blocked one, file_check.completed for every
+   * file check. Endpoints are read once per organization and event type of the batch. Fails if any
+   * event could not be enqueued (the drainer then tries the batch again).
+   */
+  async checksRecorded(docs: readonly AuditDoc[]): Promise<void> {
+    const events: Array<{ doc: AuditDoc; type: WebhookEventType }> = [];
+    for (const doc of docs) {
+      if (doc.decision === 'BLOCKED') events.push({ doc, type: 'check.blocked' });
+      if (doc.source === 'file') events.push({ doc, type: 'file_check.completed' });
+    }
+    const endpoints = new Map<string, Promise<string[]>>();
+    const subscribed = (orgId: string, type: WebhookEventType) => {
+      const key = `${orgId} ${type}`;
+      let ids = endpoints.get(key);
+      if (!ids) endpoints.set(key, (ids = this.repo.subscribed(orgId, type).then((found) => found.map((e) => e._id))));
+      return ids;
+    };
+    await Promise.all(
+      events.map(async ({ doc, type }) => {
+        const ids = await subscribed(doc.org_id, type);
+        if (ids.length === 0) return;
+        const event = { id: `evt_${type.replace('.', '_')}_${doc._id}`, type, created_at: doc.created_at.toISOString(), org_id: doc.org_id, data: checkEventData(doc) };
+        await enqueueDeliveries(this.queue, event, ids, this.settings);
+      }),
+    );
   }
 }
 

@@ -9,7 +9,7 @@ import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
 import type { AnalyticsRepository } from './analytics-repository.js';
 import type { AuditCountsRepository } from './audit-counts-repository.js';
-import type { AuditRepository } from './audit-repository.js';
+import type { AuditDoc, AuditRepository } from './audit-repository.js';
 import { decodeAudit, type AuditJournal } from './audit-journal.js';
 import { DailyRollups, type JournalEntry } from './daily-rollups.js';
 import type { EvidenceRepository } from './evidence-repository.js';
@@ -34,6 +34,12 @@ interface Logger {
 export interface DrainTargets {
   audit: AuditRepository;
   rollups: DailyRollups;
+  /**
+   * Runs on each batch once it is stored and before it is acknowledged (webhook events of checks):
+   * if it fails, the batch is not acknowledged and is tried again, so what it does is done at least
+   * once per record. It must be idempotent.
+   */
+  beforeAck?: (docs: AuditDoc[]) => Promise<void>;
 }
 
 export class AuditDrainer extends EventEmitter {
@@ -165,6 +171,7 @@ export class AuditDrainer extends EventEmitter {
     });
     const docs = read.flatMap(({ id, doc }) => (doc ? [{ ...doc, journal_entry: id }] : []));
     const countable = docs.length > 0 ? await this.targets.audit.storeOnce(docs) : new Set<string>();
+    if (docs.length > 0) await this.targets.beforeAck?.(docs);
     const { rollups } = this.targets;
     rollups.note(await rollups.acknowledge(this.journal.stream, GROUP, read, countable));
     const stored = docs.filter((doc) => countable.has(doc.journal_entry));
@@ -202,7 +209,7 @@ export async function startAuditDrainer(
   redis: Redis,
   journal: AuditJournal,
   store: { audit: AuditRepository; auditCounts: AuditCountsRepository; analytics: AnalyticsRepository; evidence: EvidenceRepository; evidenceSamples: EvidenceSamplesRepository },
-  opts: { batchSize: number; claimIdleMs: number },
+  opts: { batchSize: number; claimIdleMs: number; beforeAck?: DrainTargets['beforeAck'] },
   log: Logger,
 ): Promise<AuditDrainer> {
   const blocking = redis.duplicate({
@@ -214,7 +221,8 @@ export async function startAuditDrainer(
   blocking.on('error', (err: Error) => log.warn({ err: err.message }, 'redis connection error (audit drainer)'));
   await blocking.connect();
   const rollups = new DailyRollups(blocking, journal.prefix, store);
-  const drainer = new AuditDrainer(blocking, journal, { audit: store.audit, rollups }, { ...opts, blockMs: BLOCK_MS }, log);
+  const { beforeAck, ...drain } = opts;
+  const drainer = new AuditDrainer(blocking, journal, { audit: store.audit, rollups, ...(beforeAck && { beforeAck }) }, { ...drain, blockMs: BLOCK_MS }, log);
   await drainer.start();
   return drainer;
 }

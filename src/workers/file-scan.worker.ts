@@ -18,7 +18,6 @@ import { FileError, type Extraction, type FileLimits, type MaskPlanner, type Mas
 import { parseJobFailure, unrecoverable } from '../jobs/failure.js';
 import { FILE_SCAN_QUEUE, FileScanJob, withoutUploadKey, type FileScanProgress, type FileScanResult } from '../jobs/file-scan.js';
 import type { Counters } from '../metrics/counters.js';
-import type { WebhookEvents } from '../services/webhooks.js';
 import type { KeyVault } from '../store/api-keys.js';
 import type { AuditJournal } from '../store/audit-journal.js';
 import type { AuditDoc } from '../store/audit-repository.js';
@@ -35,8 +34,6 @@ export interface FileScanDeps {
   detect: Pick<DetectPool, 'checkWithPlan'>;
   vault: KeyVault;
   limits: FileLimits;
-  /** Tells the organization's webhooks of the check (check.blocked, file_check.completed). */
-  events: Pick<WebhookEvents, 'notifyCheck'>;
 }
 
 /** A file that cannot be read (or masked) never will be: its FileError fails the job for good. */
@@ -168,9 +165,8 @@ async function checkFile(deps: FileScanDeps, data: FileScanJob, report: Report):
     trace: { request_id: data.request_id, metadata: data.metadata },
   });
   // A run that comes after one which recorded the check answers with that record's time.
+  // Its webhook events go out when the record is drained (WebhookEvents.checksRecorded).
   const first = (await deps.journal.appendOnce(doc)) ? doc : ((await deps.recorded(id)) ?? doc);
-  // Event ids come from the check's id: a run after a crash enqueues the same deliveries, not more.
-  deps.events.notifyCheck(first);
   await deps.files.deleteUpload(id);
   return { ...resultOf(first), detected: outcome.detected };
 }

@@ -15,7 +15,6 @@ import type { AuditJournal } from '../store/audit-journal.js';
 import type { Repositories } from '../store/repositories.js';
 import { startFileRetentionWorker } from './file-retention.worker.js';
 import { startFileScanWorker } from './file-scan.worker.js';
-import { webhookEventsOf } from './webhook-workers.js';
 
 export interface FileWorkers {
   /** The `file-scan` and `file-retention` workers are taking jobs. */
@@ -58,7 +57,6 @@ export async function startFileWorkers(
       detect,
       vault: new KeyVault(config.masterKey),
       limits: fileLimitsOf(config),
-      events: webhookEventsOf(config, repos, connection, log),
     },
     {
       connection,

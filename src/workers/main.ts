@@ -16,7 +16,7 @@ import { createRepositories } from '../store/repositories.js';
 import { startEvidenceWorkers } from './evidence-workers.js';
 import { startFileWorkers } from './file-workers.js';
 import { startHealthServer, withinProbeTimeout, type WorkerReadiness } from './health.js';
-import { startWebhookWorkers } from './webhook-workers.js';
+import { startWebhookWorkers, webhookEventsOf } from './webhook-workers.js';
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;
 
@@ -34,11 +34,12 @@ async function start(config: Config, log: Logger, counters: Counters): Promise<S
   const redis = new Redis(config.redis.url, { maxRetriesPerRequest: null, connectionName: 'preflight-worker' });
   redis.on('error', (err) => log.warn({ err: err.message }, 'redis connection error'));
   const journal = new AuditJournal(redis, config.redis.prefix, config.audit.maxBacklog);
+  const events = webhookEventsOf(config, repos, redis, log);
   const drainer = await startAuditDrainer(
     redis,
     journal,
     repos,
-    { batchSize: config.audit.drainBatch, claimIdleMs: config.audit.claimIdleMs },
+    { batchSize: config.audit.drainBatch, claimIdleMs: config.audit.claimIdleMs, beforeAck: (docs) => events.checksRecorded(docs) },
     log,
   );
   drainer.on('recorded', (docs) => counters.recorded(docs));

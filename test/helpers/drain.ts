@@ -9,7 +9,7 @@ import { analyticsRepository } from '../../src/store/analytics-repository.js';
 import { auditCountsRepository } from '../../src/store/audit-counts-repository.js';
 import { evidenceRepository } from '../../src/store/evidence-repository.js';
 import { evidenceSamplesRepository } from '../../src/store/evidence-samples-repository.js';
-import { AuditDrainer } from '../../src/store/audit-drainer.js';
+import { AuditDrainer, type DrainTargets } from '../../src/store/audit-drainer.js';
 import type { AuditJournal } from '../../src/store/audit-journal.js';
 import { auditRepository } from '../../src/store/audit-repository.js';
 import { DailyRollups } from '../../src/store/daily-rollups.js';
@@ -33,8 +33,8 @@ export function drainHarness(name: string) {
     /** A Redis prefix of its own. */
     prefix: () => `pf:test:${name}:${randomBytes(4).toString('hex')}:`,
     rollupsFor: (journal: AuditJournal) => new DailyRollups(harness.redis(), journal.prefix, { analytics: analyticsRepository(harness.db), evidence: evidenceRepository(harness.db), evidenceSamples: evidenceSamplesRepository(harness.db), auditCounts: auditCountsRepository(harness.db) }),
-    drainer(journal: AuditJournal, claimIdleMs = 30_000): AuditDrainer {
-      const targets = { audit: auditRepository(harness.db), rollups: harness.rollupsFor(journal) };
+    drainer(journal: AuditJournal, claimIdleMs = 30_000, beforeAck?: DrainTargets['beforeAck']): AuditDrainer {
+      const targets = { audit: auditRepository(harness.db), rollups: harness.rollupsFor(journal), ...(beforeAck && { beforeAck }) };
       const d = new AuditDrainer(harness.redis(), journal, targets, { batchSize: 100, blockMs: 200, claimIdleMs }, silent);
       drainers.push(d);
       return d;

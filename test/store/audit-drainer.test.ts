@@ -45,6 +45,26 @@ describe('audit journal and drainer', () => {
     expect(await journal.pending(docs[0]!._id)).toBeNull();
   });
 
+  it('runs beforeAck on each stored batch before acknowledging it, and tries a batch it failed on again', async () => {
+    const journal = new AuditJournal(redis(), prefix(), 1_000);
+    const docs = Array.from({ length: 5 }, () => record());
+    await Promise.all(docs.map((d) => journal.append(d)));
+    const batches: string[][] = [];
+    const d = drainer(journal, 30_000, async (batch) => {
+      batches.push(batch.map((b) => b._id).sort());
+      // Stored by now, not yet acknowledged: still in the journal.
+      expect(await h.db.collection('audit').countDocuments({ _id: { $in: batch.map((b) => b._id) } } as object)).toBe(batch.length);
+      expect(await journal.length()).toBeGreaterThan(0);
+      if (batches.length === 1) throw new Error('the webhook queue did not answer');
+    });
+    await d.start();
+    await d.settled();
+    const ids = docs.map((x) => x._id).sort();
+    expect(batches).toEqual([ids, ids]);
+    expect(await h.db.collection('audit').countDocuments({ _id: { $in: ids } } as object)).toBe(5);
+    expect(await journal.length()).toBe(0);
+  });
+
   it('stores a record appended twice once, without stalling', async () => {
     const journal = new AuditJournal(redis(), prefix(), 1_000);
     const doc = record();

@@ -71,8 +71,6 @@ function processor() {
     detect,
     vault: new KeyVault(MASTER_KEY),
     limits: DEFAULT_FILE_LIMITS,
-    // Webhooks are tested in test/workers/webhook-delivery.worker.test.ts.
-    events: { notifyCheck: () => undefined },
   });
   return { files, journal, process };
 }

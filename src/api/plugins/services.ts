@@ -87,8 +87,10 @@ export default fp(
     const keys = new KeyResolver(app.redis, app.config.redis.prefix, repos);
     const { drainBatch, claimIdleMs, maxBacklog, drainInApi } = app.config.audit;
     const auditJournal = new AuditJournal(app.redis, app.config.redis.prefix, maxBacklog);
+    const webhookSettings = { allowPrivate: app.config.webhooks.allowPrivate, attempts: app.config.webhooks.attempts, backoffMs: app.config.webhooks.backoffMs };
+    const webhookEvents = new WebhookEvents(repos.webhooks, app.queues.webhookDelivery, webhookSettings, app.log);
     const auditDrainer = drainInApi
-      ? await startAuditDrainer(app.redis, auditJournal, repos, { batchSize: drainBatch, claimIdleMs }, app.log)
+      ? await startAuditDrainer(app.redis, auditJournal, repos, { batchSize: drainBatch, claimIdleMs, beforeAck: (docs) => webhookEvents.checksRecorded(docs) }, app.log)
       : null;
     const changeLog = new ChangeLog(repos.changeLog);
     const policies = new PolicyService(repos, vault, keys, changeLog);
@@ -115,10 +117,8 @@ export default fp(
     const users = new UserService(repos.users, changeLog);
     const signInThrottles = { address: signInThrottle(app.redis, app.config.redis.prefix), email: emailSignInThrottle(app.redis, app.config.redis.prefix) };
     const rateLimits = new RateLimits(new RateCounters(app.redis, app.config.redis.prefix), app.config.limits.dashboardPerMinute);
-    const webhookSettings = { allowPrivate: app.config.webhooks.allowPrivate, attempts: app.config.webhooks.attempts, backoffMs: app.config.webhooks.backoffMs };
-    const webhookEvents = new WebhookEvents(repos.webhooks, app.queues.webhookDelivery, webhookSettings, app.log);
     const webhooks = new WebhookService(repos.webhooks, deliveryLog(app.redis, app.config.redis.prefix), vault, changeLog, app.queues.webhookDelivery, webhookSettings);
-    const textChecks = new TextCheckService(app.detectPool, auditJournal, vault, webhookEvents);
+    const textChecks = new TextCheckService(app.detectPool, auditJournal, vault);
     const licenses = new LicenseService(repos, vault, keys, changeLog, webhookEvents);
     app.decorate('services', {
       auditLog: new AuditLog(repos, closedDayMarks(app.redis, app.config.redis.prefix), slotSeconds(app.redis, app.config.redis.prefix), {
