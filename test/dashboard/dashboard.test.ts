@@ -283,6 +283,34 @@ describe('dashboard', () => {
     await waitForText(owner, `analyst-${slug}@acme.test`, 'main table');
     await shot(owner, 'users');
   });
+
+  it('deletes a user, a team and an organization, each after a confirmation', async () => {
+    const user = await createUser(d.t.app, { role: 'auditor', org_id: orgId });
+    await open(owner, `${d.base}/dashboard/users`);
+    await waitForText(owner, user.email, 'main table');
+    await owner.click(`button[aria-label="Delete ${user.email}"]`);
+    await owner.waitForSelector('dialog[open]');
+    await clickButton(owner, 'Delete', 'dialog');
+    await owner.waitForFunction((email) => !document.querySelector('main table')?.textContent?.includes(email), {}, user.email);
+    expect(((await api('GET', '/api/users')).json() as Array<{ email: string }>).some((u) => u.email === user.email)).toBe(false);
+
+    const team = (await api('POST', `/api/orgs/${orgId}/teams`, { name: 'Short-lived' })).json() as { team_id: string };
+    await open(owner, `${d.base}/dashboard/orgs/${slug}/compliance`);
+    await owner.waitForSelector('button[aria-label="Delete team Short-lived"]');
+    await owner.click('button[aria-label="Delete team Short-lived"]');
+    await owner.waitForSelector('dialog[open]');
+    await clickButton(owner, 'Delete team', 'dialog');
+    await owner.waitForFunction(() => !document.querySelector('button[aria-label="Delete team Short-lived"]') && document.querySelector('main h1'));
+    expect(((await api('GET', `/api/orgs/${orgId}/teams`)).json() as Array<{ team_id: string }>).some((t) => t.team_id === team.team_id)).toBe(false);
+
+    const doomed = (await api('POST', '/api/organizations', { name: 'Doomed', slug: `doomed-${slug}`, settings: { admin_email: 'a@b.co' } })).json() as { org_id: string };
+    await open(owner, `${d.base}/dashboard/orgs/doomed-${slug}`);
+    await clickButton(owner, 'Delete organization');
+    await owner.waitForSelector('dialog[open]');
+    await clickButton(owner, 'Delete organization', 'dialog');
+    await owner.waitForFunction(() => location.pathname === '/dashboard' && document.querySelector('main h1')?.textContent === 'Organizations');
+    expect((await api('GET', `/api/organizations/${doomed.org_id}`)).statusCode).toBe(404);
+  });
 });
 
 describe('roles', () => {

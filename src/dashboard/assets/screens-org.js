@@ -38,6 +38,7 @@ export async function orgScreen({ org: ref }) {
   if (may('manage')) {
     parts.push(settingsForm(org));
     parts.push(await licensesSection(org));
+    if (may('owner')) parts.push(deleteOrgSection(org));
   } else {
     parts.push(h('dl', { class: 'card' }, h('dt', {}, 'Admin email'), h('dd', {}, org.settings.admin_email)));
   }
@@ -62,6 +63,21 @@ function settingsForm(org) {
     });
   });
   return form;
+}
+
+/** Owners only (the API says the same): the organization and everything it owns, after a confirmation. */
+function deleteOrgSection(org) {
+  const out = h('div', { 'aria-live': 'polite' });
+  const remove = h('button', { type: 'button', class: 'danger' }, 'Delete organization');
+  remove.addEventListener('click', async () => {
+    const warning = `Delete ${org.name} and everything it owns: its policies and their keys, licenses, users, teams, webhooks, analytics and evidence? Its audit records are kept. This cannot be undone.`;
+    if (!(await confirmDialog(warning, 'Delete organization'))) return;
+    await submit(remove, out, async () => {
+      await api('DELETE', `/api/organizations/${org.org_id}`);
+      go('/dashboard');
+    });
+  });
+  return h('section', { class: 'card', 'aria-labelledby': 'delete-org-h' }, h('h2', { id: 'delete-org-h' }, 'Delete organization'), out, remove);
 }
 
 async function licensesSection(org) {
@@ -127,8 +143,17 @@ export async function usersScreen() {
       await api('PATCH', `/api/users/${u.user_id}`, { disabled: !u.disabled });
       go(location.pathname);
     }));
+    const remove = h('button', { type: 'button', class: 'danger small', disabled: mine }, 'Delete');
+    remove.setAttribute('aria-label', `Delete ${u.email}`);
+    remove.addEventListener('click', async () => {
+      if (!(await confirmDialog(`Delete the user ${u.email}? Their sessions end at once.`, 'Delete'))) return;
+      await submit(remove, out, async () => {
+        await api('DELETE', `/api/users/${u.user_id}`);
+        go(location.pathname);
+      });
+    });
     const orgName = orgs.find((x) => x.org_id === u.org_id)?.name ?? u.org_id;
-    return [u.email, role, u.org_id ? orgName : 'every organization', u.disabled ? 'disabled' : 'active', toggle];
+    return [u.email, role, u.org_id ? orgName : 'every organization', u.disabled ? 'disabled' : 'active', h('span', {}, toggle, ' ', remove)];
   });
   const email = h('input', { name: 'email', type: 'email', required: true });
   const password = h('input', { name: 'password', type: 'password', autocomplete: 'new-password', required: true });

@@ -1,6 +1,6 @@
 // Teams and their control tags (admin, owner), on the compliance screen: a team answers for a control
 // with a rule of one of the organization's policies, and the control is covered while that rule is on.
-import { api, empty, field, go, h, select, submit, table } from './lib.js';
+import { api, confirmDialog, empty, field, go, h, select, submit, table } from './lib.js';
 
 const o = (org) => `/api/orgs/${encodeURIComponent(org)}`;
 
@@ -28,6 +28,19 @@ export async function teamsSection(org, framework, controls) {
       reload();
     }) }, 'Remove tag')]));
 
+  const teamRows = teams.map((team, i) => {
+    const remove = h('button', { type: 'button', class: 'danger small' }, 'Delete team');
+    remove.setAttribute('aria-label', `Delete team ${team.name}`);
+    remove.addEventListener('click', async () => {
+      if (!(await confirmDialog(`Delete the team ${team.name} and every tag it owns? The controls it covered are no longer covered by it.`, 'Delete team'))) return;
+      await submit(remove, out, async () => {
+        await api('DELETE', `${o(org)}/teams/${team.team_id}`);
+        reload();
+      });
+    });
+    return [team.name, String(tags[i].length), remove];
+  });
+
   const rules = policies.flatMap((p) => p.rules.map((r) => [`${p.policy_id}|${r.id}`, `${p.name}: ${r.name}`]));
   const team = select('team', teams.map((t) => [t.team_id, t.name]));
   const control = select('control', controls.map((c) => [c.control_id, `${c.control_id} ${c.title.slice(0, 60)}`]));
@@ -45,5 +58,6 @@ export async function teamsSection(org, framework, controls) {
 
   return h('section', { class: 'card', 'aria-labelledby': 'teams-h' }, h('h2', { id: 'teams-h' }, `Teams and tags (${framework})`),
     rows.length ? table('Control tags', ['Team', 'Control', 'Rule', ''], rows) : empty(teams.length ? `No ${framework} tags yet. Tag a rule to a control below to cover it.` : 'No teams yet. Create one, then tag rules to controls.'),
-    teams.length && rules.length ? tagForm : null, teamForm, out);
+    teams.length && rules.length ? tagForm : null,
+    teams.length ? table('Teams', ['Team', `${framework} tags`, ''], teamRows) : null, teamForm, out);
 }
