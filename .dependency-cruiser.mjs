@@ -5,6 +5,8 @@
 /** What each folder of src/ may import of ours, besides itself. */
 export const LAYERS = {
   engine: [],
+  // Spans on the OpenTelemetry API, and the SDK started when OTEL_* ask for it: below everything that traces.
+  tracing: [],
   compliance: ['engine'],
   config: [],
   errors: [],
@@ -14,13 +16,13 @@ export const LAYERS = {
   store: ['engine', 'compliance'],
   files: ['engine'],
   pdf: ['errors'],
-  detect: ['engine', 'errors'],
+  detect: ['tracing', 'engine', 'errors'],
   checks: ['engine', 'store'],
   // Prometheus counters (prom-client), fed by api and workers.
   metrics: ['engine', 'store'],
-  services: ['checks', 'detect', 'store', 'jobs', 'compliance', 'files', 'pdf', 'engine', 'errors'],
-  workers: ['services', 'checks', 'detect', 'files', 'store', 'jobs', 'compliance', 'pdf', 'engine', 'config', 'errors', 'metrics'],
-  api: ['services', 'metrics', 'checks', 'detect', 'store', 'jobs', 'compliance', 'files', 'pdf', 'engine', 'config', 'errors', 'dashboard'],
+  services: ['tracing', 'checks', 'detect', 'store', 'jobs', 'compliance', 'files', 'pdf', 'engine', 'errors'],
+  workers: ['tracing', 'services', 'checks', 'detect', 'files', 'store', 'jobs', 'compliance', 'pdf', 'engine', 'config', 'errors', 'metrics'],
+  api: ['tracing', 'services', 'metrics', 'checks', 'detect', 'store', 'jobs', 'compliance', 'files', 'pdf', 'engine', 'config', 'errors', 'dashboard'],
   // The command line sits on top, beside api and workers: the engine and extractors for local scans,
   // and the API's policy schema so a policy file is validated as the API validates a policy.
   cli: ['api', 'files', 'engine'],

@@ -22,6 +22,7 @@ import errorHandler, { frameworkErrors } from './plugins/error-handler.js';
 import gauges from './plugins/gauges.js';
 import jsonBody from './plugins/json-body.js';
 import metrics from './plugins/metrics.js';
+import tracing from './plugins/tracing.js';
 import mongo from './plugins/mongo.js';
 import openapi from './plugins/openapi.js';
 import pdf from './plugins/pdf.js';
@@ -91,6 +92,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(configPlugin, { config });
     await app.register(errorHandler);
     await app.register(requestId);
+    await app.register(tracing);
     await app.register(jsonBody);
     // Refuses requests with 503 shutting_down once closing begins (instead of Fastify's bare 503).
     await app.register(shutdown);

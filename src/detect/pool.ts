@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { CheckOutcome } from '../engine/types.js';
 import { Errors } from '../errors.js';
+import { activeSpan } from '../tracing/spans.js';
 import { checkText, checkTextWithPlan, type CheckTextTask, type PlannedOutcome } from './thread.js';
 
 export interface DetectPoolOptions {
@@ -65,7 +66,9 @@ export class DetectPool {
     // A short text scans in tens of microseconds, less than a hop to a worker thread costs; the
     // engine is linear-time, so this bounds the event loop's pause to well under a millisecond.
     // A policy whose settings fail to compile fails here or in the thread: 503, never unchecked.
-    if (task.text.length <= this.inlineLimit(task)) {
+    const inlined = task.text.length <= this.inlineLimit(task);
+    activeSpan()?.setAttribute('preflight.detect.mode', inlined ? 'inline' : 'pool');
+    if (inlined) {
       try {
         return inline(task);
       } catch (err) {

@@ -33,6 +33,8 @@ export const FileScanJob = z.object({
   /** The request's id and the caller's metadata, for the audit record. */
   request_id: z.string().optional(),
   metadata: CheckMetadata.optional(),
+  /** The request's trace context (W3C `traceparent`/`tracestate`), when tracing is on: the worker's spans join that trace. */
+  otel_context: z.record(z.string(), z.string()).optional(),
   /** The upload's AES-256 key, sealed under the master key (FileStore.sealUploadKey, base64); absent once the job no longer needs its upload. */
   upload_key: z
     .string()

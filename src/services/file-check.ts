@@ -17,6 +17,7 @@ import { newFileKey } from '../store/file-cipher.js';
 import type { CheckMetadata } from '../store/audit-repository.js';
 import type { FileStore, MaskedFileMeta } from '../store/file-store.js';
 import { newId } from '../store/ids.js';
+import { inSpan, jobTrace, SpanKind } from '../tracing/spans.js';
 import { checkTarget } from './check-target.js';
 import { waitForJob } from './job-wait.js';
 import type { KeyResolver, PolicyPrincipal } from './key-resolver.js';
@@ -229,7 +230,8 @@ export class FileCheckService {
     };
     let job: Job<FileScanJob, FileScanResult>;
     try {
-      job = await enqueueFileScan(this.deps.queue, payload, this.opts.attempts);
+      // The job carries the trace on (its worker's spans join the request's trace).
+      job = await inSpan('queue.add file-scan', () => enqueueFileScan(this.deps.queue, { ...payload, ...jobTrace() }, this.opts.attempts), { kind: SpanKind.PRODUCER });
     } catch (err) {
       await this.deps.files.deleteUpload(id).catch(() => undefined);
       throw Object.assign(Errors.cacheUnavailable(), { cause: err });

@@ -8,6 +8,7 @@ import type { KeyVault } from '../store/api-keys.js';
 import type { AuditJournal } from '../store/audit-journal.js';
 import type { CheckTrace } from '../store/audit-repository.js';
 import { newId } from '../store/ids.js';
+import { inSpan } from '../tracing/spans.js';
 import type { PolicyPrincipal } from './key-resolver.js';
 
 /** The recorded check, with what only its caller sees: samples and the masked copy. */
@@ -24,7 +25,8 @@ export class TextCheckService {
   ) {}
 
   async run({ policy, org }: PolicyPrincipal, text: string, destination: Destination, trace: CheckTrace = {}): Promise<TextCheckResult> {
-    const outcome = await this.pool.checkText({ text, options: checkOptionsOf(policy, destination, this.vault.maskingKeyFor(org._id)) });
+    const options = checkOptionsOf(policy, destination, this.vault.maskingKeyFor(org._id));
+    const outcome = await inSpan('detect', () => this.pool.checkText({ text, options }), { attributes: { 'preflight.text.bytes': Buffer.byteLength(text, 'utf8') } });
     const record = checkRecord({
       id: newId('pf'),
       subject: auditSubject(org, policy),
@@ -35,7 +37,7 @@ export class TextCheckService {
       trace,
     });
     // Its webhook events go out when the record is drained (WebhookEvents.checksRecorded).
-    await this.journal.append(record);
+    await inSpan('journal.append', () => this.journal.append(record));
     return { ...recordedAnswer(record), detected: outcome.detected, masked_content: outcome.masked_content };
   }
 }

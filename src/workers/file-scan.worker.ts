@@ -23,6 +23,7 @@ import type { AuditJournal } from '../store/audit-journal.js';
 import type { AuditDoc } from '../store/audit-repository.js';
 import { SealBrokenError } from '../store/errors.js';
 import type { FileStore } from '../store/file-store.js';
+import { contextOf, inSpan, SpanKind } from '../tracing/spans.js';
 
 export interface FileScanDeps {
   files: FileStore;
@@ -82,7 +83,9 @@ export function fileScanProcessor(deps: FileScanDeps) {
     const parsed = FileScanJob.safeParse(job.data);
     if (!parsed.success) throw unrecoverable({ status: 422, code: 'invalid_job', detail: 'The file-check job is malformed.' });
     try {
-      const result = await checkFile(deps, parsed.data, reporter(job));
+      // A span of the request's trace when the job carries it (jobs/file-scan.ts, otel_context).
+      const traced = { parent: contextOf(parsed.data.otel_context), kind: SpanKind.CONSUMER, attributes: { 'preflight.preflight_id': parsed.data.preflight_id } };
+      const result = await inSpan('file-scan', () => checkFile(deps, parsed.data, reporter(job)), traced);
       await forgetKey(job, parsed.data);
       return result;
     } catch (err) {
@@ -134,7 +137,11 @@ async function checkFile(deps: FileScanDeps, data: FileScanJob, report: Report):
     report({ stage: 'extracting', ...pages });
   };
   try {
-    extraction = await extract(bytes, sniff(bytes), { ocr: deps.ocr, limits: deps.limits, onPage });
+    extraction = await inSpan('extract', async (span) => {
+      const sniffed = sniff(bytes);
+      span.setAttribute('preflight.file.kind', sniffed.kind);
+      return extract(bytes, sniffed, { ocr: deps.ocr, limits: deps.limits, onPage });
+    });
   } catch (err) {
     asUnrecoverable(err);
   }
@@ -142,14 +149,15 @@ async function checkFile(deps: FileScanDeps, data: FileScanJob, report: Report):
   pages = { pages_done: extraction.pages, pages_total: extraction.pages };
   report({ stage: 'detecting', ...pages });
   const options = checkOptionsOf(data.policy, data.destination, deps.vault.maskingKeyFor(data.org_id));
-  const outcome = await detected(deps, extraction.text, options);
+  const outcome = await inSpan('detect', () => detected(deps, extraction.text, options));
 
   const createdAt = new Date();
   const masked = outcome.masks !== null;
   if (outcome.masks) {
     report({ stage: 'masking', ...pages });
-    const file = await maskFile(bytes, extraction, planner(deps, extraction, outcome.masks, options)).catch(asUnrecoverable);
-    await deps.files.putMasked(id, file.bytes, { org_id: data.org_id, mime: file.mime, ext: file.ext });
+    const masks = outcome.masks;
+    const file = await inSpan('mask', () => maskFile(bytes, extraction, planner(deps, extraction, masks, options)).catch(asUnrecoverable));
+    await inSpan('store masked', () => deps.files.putMasked(id, file.bytes, { org_id: data.org_id, mime: file.mime, ext: file.ext }));
   }
 
   report({ stage: 'recording', ...pages });
@@ -166,7 +174,7 @@ async function checkFile(deps: FileScanDeps, data: FileScanJob, report: Report):
   });
   // A run that comes after one which recorded the check answers with that record's time.
   // Its webhook events go out when the record is drained (WebhookEvents.checksRecorded).
-  const first = (await deps.journal.appendOnce(doc)) ? doc : ((await deps.recorded(id)) ?? doc);
+  const first = (await inSpan('journal.append', () => deps.journal.appendOnce(doc))) ? doc : ((await deps.recorded(id)) ?? doc);
   await deps.files.deleteUpload(id);
   return { ...resultOf(first), detected: outcome.detected };
 }

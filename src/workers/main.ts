@@ -15,6 +15,7 @@ import { DailyRollups } from '../store/daily-rollups.js';
 import { createRepositories } from '../store/repositories.js';
 import { startEvidenceWorkers } from './evidence-workers.js';
 import { startFileWorkers } from './file-workers.js';
+import { startTracing } from '../tracing/sdk.js';
 import { startHealthServer, withinProbeTimeout, type WorkerReadiness } from './health.js';
 import { startWebhookWorkers, webhookEventsOf } from './webhook-workers.js';
 
@@ -82,7 +83,9 @@ function main(): void {
   const log = pino({ level: config.logLevel, name: 'preflight-worker', serializers: { err: errorForLog } });
   const metrics = new Registry();
   collectDefaultMetrics({ register: metrics });
-  const started = start(config, log, createCounters(metrics));
+  // Tracing first (OTEL_* variables; tracing/sdk.ts): a job's spans join its request's trace.
+  const tracing = startTracing('preflight-worker');
+  const started = tracing.then(() => start(config, log, createCounters(metrics)));
   const failed = (err: unknown) => {
     console.error(`preflight worker: failed to start: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);
@@ -102,6 +105,8 @@ function main(): void {
     }, SHUTDOWN_TIMEOUT_MS).unref();
     started
       .then((s) => s.stop())
+      .then(() => tracing)
+      .then((stopTracing) => stopTracing?.())
       .then(
         () => process.exit(0),
         (err: unknown) => {

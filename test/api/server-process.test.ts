@@ -2,6 +2,8 @@
 // killed right after answering, and SIGTERM shuts down cleanly, answering a file check that waits on
 // its job 503 rather than dropping it.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import { MongoClient } from 'mongodb';
@@ -35,9 +37,9 @@ function spawnProcess(entry: string, extra: Record<string, string> = {}): { chil
   return { child, exited: new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code))) };
 }
 
-async function startServer(): Promise<{ child: ChildProcess; base: string; exited: Promise<number | null> }> {
+async function startServer(extra: Record<string, string> = {}): Promise<{ child: ChildProcess; base: string; exited: Promise<number | null> }> {
   const port = await freePort();
-  const { child, exited } = spawnProcess('src/api/server.ts', { PORT: String(port) });
+  const { child, exited } = spawnProcess('src/api/server.ts', { ...extra, PORT: String(port) });
   const base = `http://127.0.0.1:${port}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
@@ -131,6 +133,41 @@ describe('server process', () => {
       redis.disconnect();
     }
   }, 90_000);
+
+  it('exports its spans over OTLP when the OTEL_* variables ask for it, and flushes them on SIGTERM', async () => {
+    const batches: unknown[] = [];
+    const collector = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      req.on('end', () => {
+        batches.push(JSON.parse(body));
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
+    try {
+      const endpoint = `http://127.0.0.1:${(collector.address() as AddressInfo).port}/v1/traces`;
+      const server = await startServer({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_SERVICE_NAME: 'preflight-otlp-test' });
+      const key = await orgKey(server.base);
+      const res = await fetch(`${server.base}/api/preflight/text`, {
+        method: 'POST',
+        headers: { 'x-service-api-key': key, 'content-type': 'application/json' },
+        body: JSON.stringify({ text: 'Member SSN 123-45-6789', destination: 'AI_TOOL' }),
+      });
+      expect(res.status).toBe(200);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      type Otlp = { resourceSpans: Array<{ resource: { attributes: Array<{ key: string; value: { stringValue?: string } }> }; scopeSpans: Array<{ spans: Array<{ name: string }> }> }> };
+      const spans = (batches as Otlp[]).flatMap((b) =>
+        b.resourceSpans.flatMap((rs) => rs.scopeSpans.flatMap((ss) => ss.spans.map((s) => ({ name: s.name, service: rs.resource.attributes.find((a) => a.key === 'service.name')?.value.stringValue })))),
+      );
+      for (const name of ['POST /api/preflight/text', 'auth', 'rate-limit', 'detect', 'journal.append']) {
+        expect(spans).toContainEqual({ name, service: 'preflight-otlp-test' });
+      }
+    } finally {
+      collector.close();
+    }
+  });
 
   it('shuts down cleanly on SIGTERM', async () => {
     const server = await startServer();

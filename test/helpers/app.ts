@@ -150,12 +150,19 @@ export async function multipart(fields: Record<string, string>, file?: { name: s
 }
 
 /** POST /api/preflight with one file and the given form fields. */
-export async function fileCheck(app: FastifyInstance, apiKey: string, bytes: Buffer, fields: Record<string, string> = { destination: 'AI_TOOL' }, name = 'upload.bin') {
+export async function fileCheck(
+  app: FastifyInstance,
+  apiKey: string,
+  bytes: Buffer,
+  fields: Record<string, string> = { destination: 'AI_TOOL' },
+  name = 'upload.bin',
+  headers: Record<string, string> = {},
+) {
   const body = await multipart(fields, { name, bytes });
   return app.inject({
     method: 'POST',
     url: '/api/preflight',
-    headers: { 'x-service-api-key': apiKey, 'content-type': body.contentType },
+    headers: { ...headers, 'x-service-api-key': apiKey, 'content-type': body.contentType },
     payload: body.payload,
   });
 }

@@ -32,6 +32,7 @@ import { ACCESS, roleMay, type Access, type Role } from '../../services/roles.js
 import type { Manager } from '../../services/users.js';
 import { sessionHash } from '../../store/sessions.js';
 import type { UserDoc } from '../../store/user-repository.js';
+import { inSpan } from '../../tracing/spans.js';
 import { SESSION_COOKIE } from '../schemas/session.js';
 
 export type Principal =
@@ -221,7 +222,7 @@ export default fp(
       (hook: (request: FastifyRequest) => Promise<void>) =>
       async (request: FastifyRequest): Promise<void> => {
         try {
-          await hook(request);
+          await inSpan('auth', () => hook(request), { parent: request.traceContext });
         } catch (err) {
           if (err instanceof ApiError && COUNTED_FAILURES.has(err.code)) await authFailures.recordFailure(request.ip);
           throw err;

@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Errors } from '../../errors.js';
 import type { RateLimitState } from '../../services/rate-limits.js';
+import { inSpan } from '../../tracing/spans.js';
 import { orgScopeOf } from './auth.js';
 
 declare module 'fastify' {
@@ -35,10 +36,11 @@ export default fp(
     app.addHook('preHandler', async (request) => {
       const principal = request.principal as FastifyRequest['principal'] | null;
       if (!principal) return; // a public route
-      const outcome =
-        request.routeOptions.config.rateLimit === 'checks' && principal.kind === 'policy'
-          ? await limits.check(principal)
-          : await limits.dashboard(dashboardScope(request));
+      const outcome = await inSpan(
+        'rate-limit',
+        () => (request.routeOptions.config.rateLimit === 'checks' && principal.kind === 'policy' ? limits.check(principal) : limits.dashboard(dashboardScope(request))),
+        { parent: request.traceContext },
+      );
       request.rateLimit = { limit: outcome.limit, remaining: outcome.remaining, resetAt: outcome.resetAt };
       if (!outcome.allowed) {
         throw outcome.quota ? Errors.quotaExceeded(outcome.detail, outcome.retryAfterS) : Errors.rateLimited(outcome.detail, outcome.retryAfterS);

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Errors } from '../../errors.js';
 import { FILE_MEDIA_TYPES } from '../../files/types.js';
+import { runIn } from '../../tracing/spans.js';
 import { bodyDeadline } from '../body-deadline.js';
 import { download, ErrorBody } from '../schemas/common.js';
 import { fileCheckFields, FileCheckResult, PendingCheck, PreflightParams } from '../schemas/preflight.js';
@@ -45,7 +46,7 @@ export default fp(
         const deadline = bodyDeadline(request.raw, { bodyMs: bodyTimeoutMs, idleMs: idleTimeoutMs });
         let outcome: Awaited<ReturnType<typeof service.intake>>;
         try {
-          outcome = await service.intake(principal, request.parts(), fileCheckFields, deadline.signal, request.id);
+          outcome = await runIn(request.traceContext, () => service.intake(principal, request.parts(), fileCheckFields, deadline.signal, request.id));
         } finally {
           deadline.clear();
         }

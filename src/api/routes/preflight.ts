@@ -6,6 +6,7 @@ import { Errors } from '../../errors.js';
 import { checkTarget } from '../../services/check-target.js';
 import { retryAfterOf, type Pending, type Viewer } from '../../services/file-check.js';
 import { orgScopeOf, type Principal } from '../plugins/auth.js';
+import { runIn, type Context } from '../../tracing/spans.js';
 import { ErrorBody } from '../schemas/common.js';
 import { FileCheckResult, PendingCheck, PreflightParams, TextCheckBody, TextCheckResult } from '../schemas/preflight.js';
 
@@ -45,13 +46,13 @@ export default fp(
         response: { 200: TextCheckResult },
       },
     };
-    const handler = async (request: { id: string; principal: Principal; body: TextCheckBody }) => {
+    const handler = async (request: { id: string; principal: Principal; body: TextCheckBody; traceContext: Context }) => {
       const { body } = request;
       const bytes = Buffer.byteLength(body.text, 'utf8');
       if (bytes > maxTextBytes) throw Errors.payloadTooLarge(`text is ${bytes} bytes; the limit is ${maxTextBytes} bytes of UTF-8.`);
       if (request.principal.kind !== 'policy') throw Errors.missingApiKey();
       const target = await checkTarget(app.services.keys, request.principal, body);
-      return app.services.textChecks.run(target, body.text, body.destination, { request_id: request.id, metadata: body.metadata });
+      return runIn(request.traceContext, () => app.services.textChecks.run(target, body.text, body.destination, { request_id: request.id, metadata: body.metadata }));
     };
     r.post('/api/preflight/text', textCheck, handler);
     // The alias clients of the spec's examples call: documented, so generators produce it too.

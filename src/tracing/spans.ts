@@ -1,0 +1,64 @@
+// Spans at our own boundaries, on the OpenTelemetry API (docs/operations.md, "Tracing"). Without an
+// SDK started (sdk.ts: only when OTEL_* variables ask for it) every call here is the API's no-op.
+import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span } from '@opentelemetry/api';
+
+const tracer = trace.getTracer('preflight');
+
+export { SpanKind, type Context, type Span };
+
+/**
+ * Runs `fn` in a span named `name`, a child of `parent` (default: the active context), with that span
+ * active inside; ends it when `fn` settles. A thrown error is recorded on the span and thrown on.
+ */
+export function inSpan<T>(name: string, fn: (span: Span) => Promise<T>, opts: { parent?: Context; kind?: SpanKind; attributes?: Attributes } = {}): Promise<T> {
+  return tracer.startActiveSpan(name, { kind: opts.kind ?? SpanKind.INTERNAL, ...(opts.attributes && { attributes: opts.attributes }) }, opts.parent ?? context.active(), async (span) => {
+    try {
+      return await fn(span);
+    } catch (err) {
+      span.recordException(err instanceof Error ? err : String(err));
+      span.setStatus({ code: SpanStatusCode.ERROR, message: err instanceof Error ? err.message : String(err) });
+      throw err;
+    } finally {
+      span.end();
+    }
+  });
+}
+
+/** Starts a span the caller ends (a request's, which lives from one hook to another). */
+export function startSpan(name: string, parent: Context, kind: SpanKind, attributes: Attributes): Span {
+  return tracer.startSpan(name, { kind, attributes }, parent);
+}
+
+/** Runs `fn` with `ctx` active, so the spans it starts are children of ctx's span. */
+export function runIn<T>(ctx: Context, fn: () => T): T {
+  return context.with(ctx, fn);
+}
+
+/** The context `span` is the current span of, under `parent`. */
+export const withSpan = (parent: Context, span: Span): Context => trace.setSpan(parent, span);
+
+/** The span active now, if any (to add attributes to it). */
+export const activeSpan = (): Span | undefined => trace.getActiveSpan();
+
+/** The active trace context as W3C headers (`traceparent`, `tracestate`), to carry across a queue. Empty when tracing is off. */
+export function carrierOf(ctx: Context = context.active()): Record<string, string> {
+  const carrier: Record<string, string> = {};
+  propagation.inject(ctx, carrier);
+  return carrier;
+}
+
+/** What a job carries of the active trace (`otel_context`), to join it in its worker; nothing when tracing is off. */
+export function jobTrace(): { otel_context?: Record<string, string> } {
+  const carrier = carrierOf();
+  return Object.keys(carrier).length > 0 ? { otel_context: carrier } : {};
+}
+
+/** The trace context carried in headers or a job (`carrierOf`); the root context when there is none. */
+export function contextOf(carrier: Record<string, string | string[] | undefined> | undefined): Context {
+  return carrier ? propagation.extract(ROOT_CONTEXT, carrier) : ROOT_CONTEXT;
+}
+
+/** Marks a span failed by an answer's status (a 5xx), without an exception to record. */
+export function failed(span: Span, message: string): void {
+  span.setStatus({ code: SpanStatusCode.ERROR, message });
+}
