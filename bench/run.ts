@@ -5,6 +5,7 @@ import { benchAuthFlood } from './auth-flood.js';
 import { benchCli } from './cli.js';
 import { benchCompliance } from './compliance.js';
 import { benchScale } from './scale.js';
+import { benchScaleOut } from './scale-out.js';
 import { benchTextChecks } from './text-checks.js';
 
 const BENCHES: Record<string, () => Promise<void>> = {
@@ -13,6 +14,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   compliance: benchCompliance,
   'auth-flood': benchAuthFlood,
   scale: benchScale,
+  'scale-out': benchScaleOut,
   cli: benchCli,
 };
 
