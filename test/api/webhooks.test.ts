@@ -2,7 +2,7 @@
 // real BullMQ worker (in this process) to a real HTTP receiver on 127.0.0.1 (WEBHOOK_ALLOW_PRIVATE),
 // signed, retried with backoff, logged per endpoint, disabled after repeated failure; and the SSRF
 // guard of an app without the setting. Real Redis and FerretDB.
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryLog } from '../../src/store/webhook-repository.js';
 import { KeyVault } from '../../src/store/api-keys.js';
 import { webhookDeliveryProcessor } from '../../src/workers/webhook-delivery.worker.js';
+import { startEvidenceWorkers } from '../../src/workers/evidence-workers.js';
 import { startFileWorkers } from '../../src/workers/file-workers.js';
 import { startWebhookWorkers, type WebhookWorkers } from '../../src/workers/webhook-workers.js';
 import { admin, check, createOrg, drained, fileCheck, MASTER_KEY, startTestApp, testEnv, type OrgFixture, type TestApp } from '../helpers/app.js';
@@ -214,6 +215,23 @@ describe('deliveries', () => {
       await files.close();
     }
   });
+
+  it('delivers bundle.ready when an evidence bundle is written, naming the very bytes downloaded', async () => {
+    const evidence = startEvidenceWorkers(t.config, t.app.repos, pino({ level: 'silent' }));
+    try {
+      const other = await createOrg(t.app, `org-hooks-bundle-${process.pid}`);
+      await subscribe('/bundles', ['bundle.ready'], t.app, other.orgId);
+      const res = await t.app.inject({ method: 'GET', url: `/api/orgs/${other.orgId}/compliance/export/all?days=7`, headers: admin });
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+      const got = await until('the delivery', () => deliveriesTo('/bundles')[0], 60_000);
+      const event = JSON.parse(got.body);
+      expect(event).toMatchObject({ type: 'bundle.ready', org_id: other.orgId, data: { trigger: 'on_demand', size: res.rawPayload.length, sha256: createHash('sha256').update(res.rawPayload).digest('hex') } });
+      const bundles = (await t.app.inject({ method: 'GET', url: `/api/orgs/${other.orgId}/compliance/bundles`, headers: admin })).json().bundles as Array<{ bundle_id: string }>;
+      expect(bundles.map((b) => b.bundle_id)).toContain(event.data.bundle_id);
+    } finally {
+      await evidence.close();
+    }
+  }, 120_000);
 
   it('delivers license.revoked when a license is revoked', async () => {
     const other = await createOrg(t.app, `org-hooks-lic-${process.pid}`);
