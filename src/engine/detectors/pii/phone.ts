@@ -8,6 +8,7 @@ import { hl7Components, type Hl7Component } from '../hl7.js';
 import { cellsUnderHeaders } from './columns.js';
 import { cueOwns } from './cue-owns.js';
 import { lessIfNegative } from './negative-context.js';
+import { STATE_CODES } from './us-states.js';
 
 const PHONE: DetectorType = { type: 'PHONE', category: 'PII' };
 
@@ -284,6 +285,26 @@ function cueOwned(text: string, shared: ScanText, found: Finding[], earlier: rea
   }
 }
 
+/**
+ * A US mailing block: name, street, "City, ST 12345", and on the next line alone a ten-digit number
+ * (as order confirmations, shipping labels and letterheads print the recipient's phone). Group 1 is
+ * the state, group 2 the number; the number's area code and exchange must be NANP's ([2-9]xx).
+ */
+const AFTER_ZIP_LINE =
+  /(?:^|\n)[^\n]*?,[ \t]*([A-Z]{2})[ \t]+\d{5}(?:-\d{4})?[ \t]*\r?\n[ \t]*((?:\+?1[ .-]?)?(?:\([2-9]\d\d\)[ .-]?|[2-9]\d\d[ .-]?)[2-9]\d\d[ .-]?\d{4})[ \t]*(?=\r?\n|$)/g;
+const STATES = new Set(STATE_CODES);
+
+function afterAddress(text: string, found: Finding[]): void {
+  const taken = new Set(found.map((f) => f.start));
+  for (const m of text.matchAll(AFTER_ZIP_LINE)) {
+    const value = m[2] ?? '';
+    if (!STATES.has(m[1] ?? '')) continue;
+    const end = m.index + m[0].trimEnd().length;
+    const start = end - value.length;
+    if (!taken.has(start)) push(found, text, start, end, 0.75);
+  }
+}
+
 /** HL7 v2 phone fields: PID-13/14 (home, business), NK1-5/6 and GT1-6/7 (next of kin, guarantor). */
 function isHl7Phone(c: Hl7Component): boolean {
   if (c.component !== 1) return false;
@@ -300,6 +321,7 @@ export const phone: Detector = {
     // when the text holds what it needs: 10 digits, a `+`, a cue word, a header word.
     if (shared.facts.digits < 8) return found;
     if (shared.facts.digits >= 10 && NANP_END.test(text)) nanp(text, found);
+    if (shared.facts.digitRun >= 5 && shared.facts.digits >= 15) afterAddress(text, found);
     if (text.includes('+')) international(text, found);
     if (shared.hasAny(CUE_WORDS)) cueOwned(text, shared, found, earlier);
     const hl7 = hl7Components(text, shared).filter(isHl7Phone);

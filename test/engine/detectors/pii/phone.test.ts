@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mask, scan } from '../../../../src/engine/index.js';
-import { found } from '../../helpers.js';
+import { check, mask, scan } from '../../../../src/engine/index.js';
+import { found, rule } from '../../helpers.js';
 
 describe('PHONE', () => {
   it.each([
@@ -214,5 +214,31 @@ describe('PHONE: other languages, repeated fields, sentences with several number
     const text = 'Telefon: 0176-55501234\nTelefon (2): +49 89 555 1049\n電話番号: 090-5555-4082\n연락처: 010-5555-7584.';
     const masked = mask(text, scan(text), 'label', 'test-key');
     expect(masked).toBe('Telefon: [PHONE]\nTelefon (2): [PHONE]\n電話番号: [PHONE]\n연락처: [PHONE].');
+  });
+});
+
+describe('PHONE on the line under a US mailing address', () => {
+  it.each([
+    ['Ship to:\n  Trevor Brooks\n  9719 Elm St, Apt 5B\nColumbus, OH 43272-5399\n  2177090991\n\nPayment: card', '2177090991'],
+    ['Diego Mensah\n6745 Willow Creek Dr\nBrooklyn, NY 11251\n(657) 387-8166\n', '(657) 387-8166'],
+    ['Bill to: A. Roe\n12 Main St\nAustin, TX 78701\n+1 512 555 0142', '+1 512 555 0142'],
+  ])('finds the number in %j', (text, value) => {
+    expect(found(text, 'PHONE')).toEqual([value]);
+  });
+
+  it.each([
+    ['a number that is not on the next line', 'Columbus, OH 43272\nOrder total\n2177090991'],
+    ['a number sharing its line with more', 'Columbus, OH 43272\n2177090991 units shipped'],
+    ['not a state', 'Columbus, XX 43272\n2177090991'],
+    ['an exchange no NANP number has', 'Columbus, OH 43272\n2171090991'],
+    ['a ZIP line with no comma before the state', 'Columbus OH 43272\n2177090991'],
+  ])('rejects %s', (_name, text) => {
+    expect(found(text, 'PHONE')).toEqual([]);
+  });
+
+  it('masks it', () => {
+    const rules = [rule({ dataTypes: ['PHONE'], action: 'MASK' })];
+    const outcome = check('Brooklyn, NY 11251\n6573878166\n', { rules, destination: 'AI_TOOL', masking: 'label', hashKey: 'k' });
+    expect(outcome.masked_content).toBe('Brooklyn, NY 11251\n[PHONE]\n');
   });
 });
