@@ -13,9 +13,9 @@ import { AuditJournal } from '../store/audit-journal.js';
 import { connectMongo } from '../store/mongo.js';
 import { DailyRollups } from '../store/daily-rollups.js';
 import { createRepositories } from '../store/repositories.js';
+import { startTracing } from '../tracing/sdk.js';
 import { startEvidenceWorkers } from './evidence-workers.js';
 import { startFileWorkers } from './file-workers.js';
-import { startTracing } from '../tracing/sdk.js';
 import { startHealthServer, withinProbeTimeout, type WorkerReadiness } from './health.js';
 import { startWebhookWorkers, webhookEventsOf } from './webhook-workers.js';
 
