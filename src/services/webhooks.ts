@@ -79,9 +79,14 @@ export class WebhookEvents {
 
   async emit(orgId: string, type: WebhookEventType, about: string, data: Record<string, unknown>): Promise<void> {
     const endpoints = await this.repo.subscribed(orgId, type);
-    if (endpoints.length === 0) return;
-    const event = { id: `evt_${type.replace('.', '_')}_${about}`, type, created_at: new Date().toISOString(), org_id: orgId, data };
-    await enqueueDeliveries(this.queue, event, endpoints.map((e) => e._id), this.settings);
+    await this.enqueue(orgId, type, about, data, new Date(), endpoints.map((e) => e._id));
+  }
+
+  /** One event about `about` to each of `endpointIds`. */
+  private async enqueue(orgId: string, type: WebhookEventType, about: string, data: Record<string, unknown>, createdAt: Date, endpointIds: readonly string[]): Promise<void> {
+    if (endpointIds.length === 0) return;
+    const event = { id: `evt_${type.replace('.', '_')}_${about}`, type, created_at: createdAt.toISOString(), org_id: orgId, data };
+    await enqueueDeliveries(this.queue, event, endpointIds, this.settings);
   }
 
   notify(orgId: string, type: WebhookEventType, about: string, data: Record<string, unknown>): void {
@@ -106,14 +111,8 @@ export class WebhookEvents {
       if (!ids) endpoints.set(key, (ids = this.repo.subscribed(orgId, type).then((found) => found.map((e) => e._id))));
       return ids;
     };
-    await Promise.all(
-      events.map(async ({ doc, type }) => {
-        const ids = await subscribed(doc.org_id, type);
-        if (ids.length === 0) return;
-        const event = { id: `evt_${type.replace('.', '_')}_${doc._id}`, type, created_at: doc.created_at.toISOString(), org_id: doc.org_id, data: checkEventData(doc) };
-        await enqueueDeliveries(this.queue, event, ids, this.settings);
-      }),
-    );
+    // created_at is the check's: a batch tried again sends the very same events.
+    await Promise.all(events.map(async ({ doc, type }) => this.enqueue(doc.org_id, type, doc._id, checkEventData(doc), doc.created_at, await subscribed(doc.org_id, type))));
   }
 }
 

@@ -40,20 +40,17 @@ export const withSpan = (parent: Context, span: Span): Context => trace.setSpan(
 /** The span active now, if any (to add attributes to it). */
 export const activeSpan = (): Span | undefined => trace.getActiveSpan();
 
-/** The active trace context as W3C headers (`traceparent`, `tracestate`), to carry across a queue. Empty when tracing is off. */
-export function carrierOf(ctx: Context = context.active()): Record<string, string> {
-  const carrier: Record<string, string> = {};
-  propagation.inject(ctx, carrier);
-  return carrier;
-}
-
-/** What a job carries of the active trace (`otel_context`), to join it in its worker; nothing when tracing is off. */
+/**
+ * What a job carries of the active trace (`otel_context`: W3C `traceparent`, `tracestate`), to join
+ * it in its worker; nothing when tracing is off.
+ */
 export function jobTrace(): { otel_context?: Record<string, string> } {
-  const carrier = carrierOf();
+  const carrier: Record<string, string> = {};
+  propagation.inject(context.active(), carrier);
   return Object.keys(carrier).length > 0 ? { otel_context: carrier } : {};
 }
 
-/** The trace context carried in headers or a job (`carrierOf`); the root context when there is none. */
+/** The trace context carried in headers or a job (`jobTrace`); the root context when there is none. */
 export function contextOf(carrier: Record<string, string | string[] | undefined> | undefined): Context {
   return carrier ? propagation.extract(ROOT_CONTEXT, carrier) : ROOT_CONTEXT;
 }

@@ -65,61 +65,56 @@ describe('Redis killed mid-traffic', () => {
   });
 });
 
+/**
+ * Checks and management reads against an app on `storeUrl` while `outage` takes the store away and
+ * `restore` brings it back: checks go on under cached policies, reads are refused 503 meanwhile, and
+ * every answered check is recorded once it is back.
+ */
+async function storeOutage(storeUrl: string, outage: () => Promise<void>, restore: () => Promise<void>): Promise<void> {
+  const t = await startTestApp(testEnv({ ...unlimited, MONGODB_URL: storeUrl, MONGODB_TIMEOUT_MS: '500' }));
+  try {
+    const org = await unlimitedOrg(t);
+    const load = traffic(3, checks(t, org.apiKey));
+    // Management reads need the store on every request.
+    const reads = traffic(1, () => t.app.inject({ method: 'GET', url: `/api/orgs/${org.orgId}/policies`, headers: admin }));
+    await load.until(20, ok);
+    await outage();
+    await reads.until(3, refused);
+    await load.until(20, ok);
+    await restore();
+    await reads.until(1, ok);
+    await Promise.all([load.stop(), reads.stop()]);
+
+    expectFailClosed(load.answers, masked, ['store_unavailable']);
+    expectFailClosed(reads.answers, (a) => expect(Array.isArray(a.body)).toBe(true), ['store_unavailable']);
+    await expectAllRecorded(t, load.answers);
+  } finally {
+    await t.close();
+  }
+}
+
 describe('the store killed mid-traffic', () => {
   it('goes on answering checks under cached policies, refuses what needs the store, and drains every record once it is back', async () => {
     const dir = join(tempDir(), 'ferret');
     const ferret = spawned(await startFerretDb(dir, 'pf_fault'));
-    const t = await startTestApp(testEnv({ ...unlimited, MONGODB_URL: ferret.url, MONGODB_TIMEOUT_MS: '500' }));
-    try {
-      const org = await unlimitedOrg(t);
-      const load = traffic(3, checks(t, org.apiKey));
-      // Management reads need the store on every request.
-      const reads = traffic(1, () => t.app.inject({ method: 'GET', url: `/api/orgs/${org.orgId}/policies`, headers: admin }));
-      await load.until(20, ok);
-      await kill(ferret.child);
-      await reads.until(3, refused);
-      await load.until(20, ok);
-      spawned(await startFerretDb(dir, 'pf_fault', Number(new URL(ferret.url).port)));
-      await reads.until(1, ok);
-      await Promise.all([load.stop(), reads.stop()]);
-
-      expectFailClosed(load.answers, masked, ['store_unavailable']);
-      expectFailClosed(reads.answers, (a) => expect(Array.isArray(a.body)).toBe(true), ['store_unavailable']);
-      await expectAllRecorded(t, load.answers);
-    } finally {
-      await t.close();
-    }
+    await storeOutage(
+      ferret.url,
+      () => kill(ferret.child),
+      async () => void spawned(await startFerretDb(dir, 'pf_fault', Number(new URL(ferret.url).port))),
+    );
   });
 });
 
 describe("the store's PostgreSQL killed mid-traffic", () => {
   it('answers what needs the store 503 while FerretDB cannot reach its backend, and drains every record once it is back', async () => {
     // Durable, as `npm start` runs it: without fsync a crash loses the last commits, acknowledged or not.
-    const pg = await startPostgres(join(tempDir(), 'pg'), { persist: true });
-    spawned(pg);
+    const pg = spawned(await startPostgres(join(tempDir(), 'pg'), { persist: true }));
     const ferret = spawned(await startFerretDb(join(tempDir(), 'ferret'), 'pf_fault_pg', undefined, { postgresUrl: pg.url }));
-    const t = await startTestApp(testEnv({ ...unlimited, MONGODB_URL: ferret.url, MONGODB_TIMEOUT_MS: '500' }));
-    try {
-      const org = await unlimitedOrg(t);
-      const load = traffic(3, checks(t, org.apiKey));
-      const reads = traffic(1, () => t.app.inject({ method: 'GET', url: `/api/orgs/${org.orgId}/policies`, headers: admin }));
-      await load.until(20, ok);
+    await storeOutage(
+      ferret.url,
       // An immediate shutdown (SIGQUIT): its connections end at once, as in a crash; the next start recovers.
-      await new Promise<void>((resolve) => {
-        pg.child.once('exit', () => resolve());
-        pg.child.kill('SIGQUIT');
-      });
-      await reads.until(3, refused);
-      await load.until(20, ok);
-      spawned(await startPostgres(pg.dir, { persist: true, port: pg.port }));
-      await reads.until(1, ok);
-      await Promise.all([load.stop(), reads.stop()]);
-
-      expectFailClosed(load.answers, masked, ['store_unavailable']);
-      expectFailClosed(reads.answers, (a) => expect(Array.isArray(a.body)).toBe(true), ['store_unavailable']);
-      await expectAllRecorded(t, load.answers);
-    } finally {
-      await t.close();
-    }
+      () => kill(pg.child, 'SIGQUIT'),
+      async () => void spawned(await startPostgres(pg.dir, { persist: true, port: pg.port })),
+    );
   });
 });

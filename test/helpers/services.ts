@@ -7,12 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
 
-/** SIGKILL, resolved once the process has exited. */
-export function kill(child: ChildProcess): Promise<void> {
+/** A signal (SIGKILL unless told), resolved once the process has exited. */
+export function kill(child: ChildProcess, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise<void>((resolve) => {
     child.once('exit', () => resolve());
-    child.kill('SIGKILL');
+    child.kill(signal);
   });
 }
 
@@ -21,7 +21,7 @@ export function ownServices(prefix: string) {
   const dirs: string[] = [];
   const children: ChildProcess[] = [];
   afterAll(async () => {
-    await Promise.all(children.map(kill));
+    await Promise.all(children.map((child) => kill(child)));
     dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
   });
   return {

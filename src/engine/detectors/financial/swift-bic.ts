@@ -67,14 +67,19 @@ export function bicShaped(value: string): boolean {
   return SHAPE.test(value) && COUNTRY_CODES.has(value.slice(4, 6)) && !WORDS.has(value);
 }
 
+/** The capitals and digits from `start`, when they end the word. */
+function codeAt(text: string, start: number): Span | null {
+  let end = start;
+  while (isUpperAlnum(text.charCodeAt(end))) end++;
+  return isAlnumCode(text.charCodeAt(end)) ? null : { start, end };
+}
+
 /** The word a label owns: the first one after it, past filler, if it ends there. */
 function codeAfter(text: string, label: Label<string>): Span | null {
   let start = label.end;
   FILLER.lastIndex = start;
   while (start - label.end < MAX_GAP && FILLER.test(text)) start = FILLER.lastIndex;
-  let end = start;
-  while (isUpperAlnum(text.charCodeAt(end))) end++;
-  return isAlnumCode(text.charCodeAt(end)) ? null : { start, end };
+  return codeAt(text, start);
 }
 
 function headerCell(text: string, cell: Span, label: Label<string>): boolean {
@@ -86,14 +91,10 @@ const AFTER_IBAN = /^[ \t]*[/,;|(–—-]?[ \t]*/;
 
 /** Codes right after an IBAN. */
 function besideIbans(text: string, ibans: readonly Finding[]): Span[] {
-  const codes: Span[] = [];
-  for (const iban of ibans) {
-    const start = iban.end + (AFTER_IBAN.exec(text.slice(iban.end, iban.end + 6))?.[0].length ?? 0);
-    let end = start;
-    while (isUpperAlnum(text.charCodeAt(end))) end++;
-    if (end > start && !isAlnumCode(text.charCodeAt(end))) codes.push({ start, end });
-  }
-  return codes;
+  return ibans.flatMap((iban) => {
+    const code = codeAt(text, iban.end + (AFTER_IBAN.exec(text.slice(iban.end, iban.end + 6))?.[0].length ?? 0));
+    return code && code.end > code.start ? [code] : [];
+  });
 }
 
 const KEYWORDS = wordSet(['swift', 'bic', 'bank identifier', 'intermediary', 'correspondent bank']);
