@@ -1,7 +1,8 @@
 // Recording checks without making the store the bottleneck: audit records appended to the Redis
 // journal by many concurrent callers (as checks do before answering), then drained into the store
 // in large batches — against one store insert per check, on the same local FerretDB.
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { createRedis } from '../src/store/redis-client.js';
 import { MongoClient } from 'mongodb';
 import { analyticsRepository } from '../src/store/analytics-repository.js';
 import { auditCountsRepository } from '../src/store/audit-counts-repository.js';
@@ -66,8 +67,8 @@ export async function benchAuditJournal(): Promise<void> {
   if (!redisUrl || !base) throw new Error('REDIS_URL and MONGODB_URL must be set (run `npm run bench`)');
   const database = `pf_bench_journal_${Date.now()}`;
   const client = new MongoClient(Object.assign(new URL(base), { pathname: `/${database}` }).toString(), { maxPoolSize: 32 });
-  const redis = new Redis(redisUrl, { enableAutoPipelining: true });
-  const blocking = new Redis(redisUrl);
+  const redis = createRedis(redisUrl, { enableAutoPipelining: true, connectionName: 'preflight-bench' });
+  const blocking = createRedis(redisUrl, { connectionName: 'preflight-bench' });
   await client.connect();
   try {
     const repo = auditRepository(client.db());

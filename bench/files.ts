@@ -6,7 +6,7 @@
 // `scale` (or BENCH_FILES_SCALE) multiplies the files per saturated run; 1 takes about 4 minutes on 2 cores.
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { Redis } from 'ioredis';
+import { createRedis } from '../src/store/redis-client.js';
 import { MongoClient } from 'mongodb';
 import { freePort } from '../scripts/local-services.js';
 import { FileScanJob, fileScanQueue } from '../src/jobs/file-scan.js';
@@ -122,8 +122,8 @@ async function main(): Promise<void> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const api = startProcess(['dist/api/server.js'], { ...env, PORT: String(port) });
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
-  const queue = fileScanQueue({ connection: redis, prefix: bullPrefix(redisPrefix) });
+  const redis = createRedis(redisUrl, { maxRetriesPerRequest: null, connectionName: 'bench-files' });
+  const queue = fileScanQueue({ connection: redis, prefix: bullPrefix(redis, redisPrefix) });
   const mongo = await MongoClient.connect(mongoUrl);
   const store = fileStore(mongo.db(`${mongo.db().databaseName}_files`), { retentionMs: 86_400_000, masterKey: BENCH_MASTER_KEY });
   try {

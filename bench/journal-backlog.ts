@@ -1,6 +1,6 @@
 // How far the audit drain is behind: the journal's length at a moment (the end of a load run), and
 // how long the running drainers then take to empty it.
-import { Redis } from 'ioredis';
+import { createRedis } from '../src/store/redis-client.js';
 import { journalKey } from '../src/store/audit-journal.js';
 
 export interface Backlog {
@@ -11,8 +11,8 @@ export interface Backlog {
 }
 
 export async function journalBacklog(redisUrl: string, prefix: string, timeoutMs = 120_000): Promise<Backlog> {
-  const redis = new Redis(redisUrl);
-  const stream = journalKey(prefix);
+  const redis = createRedis(redisUrl, { connectionName: 'bench-journal-backlog' });
+  const stream = journalKey(redis, prefix);
   try {
     const start = performance.now();
     const atEnd = await redis.xlen(stream);

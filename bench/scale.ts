@@ -19,7 +19,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { createRedis } from '../src/store/redis-client.js';
 import { freePort } from '../scripts/local-services.js';
 import { AuditJournal } from '../src/store/audit-journal.js';
 import { KeyVault } from '../src/store/api-keys.js';
@@ -699,7 +700,7 @@ export async function benchScale(): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
   const api = start(['dist/api/server.js'], { ...env, PORT: String(port) }, 'api');
   const worker = start(['dist/workers/main.js'], env, 'worker');
-  const redis = new Redis(stack.redisUrl, { enableAutoPipelining: true });
+  const redis = createRedis(stack.redisUrl, { enableAutoPipelining: true, connectionName: 'preflight-bench' });
   let mongo: MongoHandle | null = null;
   try {
     await waitUntilAnswering(`${base}/ready`, api);

@@ -2,7 +2,8 @@
 // autocannon with 32 connections and ~1 KiB texts with some PII; first saturated, then at half the
 // saturated rate for latency. The API runs as its own process, built as in production.
 import autocannon from 'autocannon';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { createRedis } from '../src/store/redis-client.js';
 import { MongoClient } from 'mongodb';
 import { journalKey } from '../src/store/audit-journal.js';
 import { freePort } from '../scripts/local-services.js';
@@ -96,8 +97,8 @@ export async function benchTextChecks(): Promise<void> {
     // Everything answered must reach the store; autocannon also abandons up to one in-flight
     // request per connection at the end of each run, which the API answered and recorded anyway.
     const drainStart = performance.now();
-    const redis = new Redis(redisUrl);
-    const journal = journalKey(redisPrefix);
+    const redis = createRedis(redisUrl, { connectionName: 'bench-text-checks' });
+    const journal = journalKey(redis, redisPrefix);
     while ((await redis.xlen(journal)) > 0) await new Promise((r) => setTimeout(r, 50));
     redis.disconnect();
     const drainLagS = ((performance.now() - drainStart) / 1000).toFixed(1);

@@ -80,6 +80,47 @@ export async function startRedis(dir: string, persist: boolean, port?: number): 
   return { url: `redis://127.0.0.1:${port}`, child };
 }
 
+/** Cluster nodes drop a node they have not heard from in this long: short, for local runs. */
+const CLUSTER_NODE_TIMEOUT_MS = 2_000;
+
+/**
+ * A Redis Cluster of `masters` nodes and no replicas on free loopback ports (`npm test -- --redis-cluster`),
+ * made with `redis-cli --cluster create` (redis-tools comes with Debian's redis-server): every slot
+ * assigned, answered once every node reports the cluster ok.
+ */
+export async function startRedisCluster(dir: string, masters = 3): Promise<{ url: string; children: ChildProcess[] }> {
+  const children: ChildProcess[] = [];
+  try {
+    const ports: number[] = [];
+    for (let i = 0; i < masters; i += 1) {
+      const port = await freePort();
+      const nodeDir = join(dir, String(port));
+      mkdirSync(nodeDir, { recursive: true });
+      const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', nodeDir, '--save', '', '--appendonly', 'no'];
+      args.push('--cluster-enabled', 'yes', '--cluster-config-file', 'nodes.conf', '--cluster-node-timeout', String(CLUSTER_NODE_TIMEOUT_MS));
+      const child = spawn('redis-server', args, { stdio: ['ignore', 'ignore', 'inherit'] });
+      children.push(child);
+      await waitForPort('redis-server (cluster node)', child, port);
+      ports.push(port);
+    }
+    const nodes = ports.map((port) => `127.0.0.1:${port}`);
+    await execFileAsync('redis-cli', ['--cluster', 'create', ...nodes, '--cluster-replicas', '0', '--cluster-yes']);
+    const deadline = Date.now() + 30_000;
+    for (const port of ports) {
+      for (;;) {
+        const { stdout } = await execFileAsync('redis-cli', ['-p', String(port), 'cluster', 'info']);
+        if (stdout.includes('cluster_state:ok')) break;
+        if (Date.now() > deadline) throw new Error(`redis cluster node ${port} not ok within 30 s:\n${stdout}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    return { url: `redis-cluster://${nodes.join(',')}`, children };
+  } catch (err) {
+    await Promise.all(children.map((child) => stopChild(child)));
+    throw err;
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------
 // PostgreSQL
 
@@ -373,13 +414,20 @@ export async function startFerretDb(dir: string, database: string, port?: number
 }
 
 /** Starts what the environment does not already provide; `stop` ends it in reverse order. */
-export async function startLocalServices(dataDir: string, opts: { persist: boolean }): Promise<LocalServices> {
+export async function startLocalServices(dataDir: string, opts: { persist: boolean; redisCluster?: boolean }): Promise<LocalServices> {
   const stops: Array<() => Promise<void>> = [];
   const stop = async () => {
     for (const s of stops.splice(0).reverse()) await s();
   };
   try {
     let redisUrl = process.env.REDIS_URL;
+    if (!redisUrl && opts.redisCluster) {
+      // Cluster state lives in nodes.conf beside each node's data: a fresh cluster every run.
+      rmSync(join(dataDir, 'redis-cluster'), { recursive: true, force: true });
+      const cluster = await startRedisCluster(join(dataDir, 'redis-cluster'));
+      stops.push(() => Promise.all(cluster.children.map((child) => stopChild(child))).then(() => undefined));
+      redisUrl = cluster.url;
+    }
     if (!redisUrl) {
       const redis = await startRedis(join(dataDir, 'redis'), opts.persist);
       stops.push(() => stopChild(redis.child));

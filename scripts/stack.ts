@@ -43,8 +43,8 @@ function localSecrets(dataDir: string): { adminToken: string; masterKey: string 
   return secrets;
 }
 
-async function withServices(dataDir: string, persist: boolean, body: (s: LocalServices) => Promise<number>) {
-  const services = await startLocalServices(dataDir, { persist });
+async function withServices(dataDir: string, opts: { persist: boolean; redisCluster?: boolean }, body: (s: LocalServices) => Promise<number>) {
+  const services = await startLocalServices(dataDir, opts);
   let code = 1;
   try {
     code = await body(services);
@@ -61,7 +61,7 @@ async function main(mode: Mode, args: string[]): Promise<number> {
     const dataDir = resolve(process.env.DATA_DIR ?? '.data');
     mkdirSync(dataDir, { recursive: true });
     const secrets = localSecrets(dataDir);
-    return withServices(dataDir, true, (s) => {
+    return withServices(dataDir, { persist: true }, (s) => {
       const env = {
         ...process.env,
         DATA_DIR: dataDir,
@@ -83,9 +83,12 @@ async function main(mode: Mode, args: string[]): Promise<number> {
       return stack.done;
     });
   }
+  // `--redis-cluster` (or PREFLIGHT_REDIS_CLUSTER=1): a local 3-master Redis Cluster instead of one Redis.
+  const redisCluster = args.includes('--redis-cluster') || process.env.PREFLIGHT_REDIS_CLUSTER === '1';
+  args = args.filter((a) => a !== '--redis-cluster');
   const dataDir = mkdtempSync(join(tmpdir(), `preflight-${mode}-`));
   try {
-    return await withServices(dataDir, false, async (s) => {
+    return await withServices(dataDir, { persist: false, redisCluster }, async (s) => {
       // LOCAL_POSTGRES_URL: tests that start a FerretDB of their own store into a database of their own on this cluster.
       const env = {
         ...process.env,

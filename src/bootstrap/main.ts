@@ -2,12 +2,12 @@
 // admin token comes from and makes a first organization, printing its id and its default policy's key
 // the one time it is created. Safe to run again, and from any number of replicas at once.
 import { parseArgs } from 'node:util';
-import { Redis } from 'ioredis';
 import { ConfigError, loadConfig } from '../config/index.js';
 import { connectMongo } from '../store/mongo.js';
 import { createRepositories } from '../store/repositories.js';
 import { adminTokenSource } from './admin-token.js';
 import { ensureFirstOrg } from './first-org.js';
+import { createRedis } from '../store/redis-client.js';
 
 const USAGE = 'usage: bootstrap [--slug demo] [--name "Demo organization"] [--admin-email admin@example.com] [--show-token]';
 
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   console.log(adminTokenSource(process.env, config.adminToken, values['show-token']));
   const mongo = await connectMongo(config.mongodb);
-  const redis = new Redis(config.redis.url, { maxRetriesPerRequest: 3, connectionName: 'preflight-bootstrap' });
+  const redis = createRedis(config.redis.url, { maxRetriesPerRequest: 3, connectionName: 'preflight-bootstrap' });
   try {
     const repos = createRepositories(mongo, { fileRetentionMs: config.files.retentionMs, masterKey: config.masterKey });
     const first = await ensureFirstOrg(repos, redis, config.redis.prefix, config.masterKey, {

@@ -5,13 +5,16 @@ import { readFileSecrets, SECRET_ENV_NAMES } from './file-secrets.js';
 
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
+/** One Redis, or a cluster's seed nodes: `redis-cluster://[user:password@]host1:port,host2:port` (store/redis-client.ts). */
+const REDIS_URL = /^(rediss?:\/\/|rediss?-cluster:\/\/([^@/]*@)?(\[[^\]]+\]|[^:,/?#@[]+)(:\d+)?(,(\[[^\]]+\]|[^:,/?#@[]+)(:\d+)?)*\/?$)/;
+
 const EnvSchema = z.object({
   PORT: int(0, 65_535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
   BASE_URL: z.url().optional(),
   MONGODB_URL: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URL'),
   MONGODB_TIMEOUT_MS: int(100, 60_000).default(3_000),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL'),
+  REDIS_URL: z.string().regex(REDIS_URL, 'must be a redis:// URL, or redis-cluster://host1:port,host2:port for a cluster'),
   REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]*$/).default('pf:'),
   DATA_DIR: z.string().min(1).default('./.data'),
   SERVICE_ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters'),

@@ -66,16 +66,18 @@ export class RateLimits {
         perMonth(`lic:${license._id}`, limits.checksPerMonth, now),
       ],
       now,
+      // A license belongs to one organization, so its quota is counted in that organization's group.
+      org._id,
     );
   }
 
   /** Management, audit and compliance reads, license validation: one ceiling per organization. */
   dashboard(scope: string, now = Date.now()): Promise<LimitOutcome> {
-    return this.consume([perMinute(`dash:${scope}`, this.dashboardPerMinute, now, 'requests')], now);
+    return this.consume([perMinute(`dash:${scope}`, this.dashboardPerMinute, now, 'requests')], now, `dash:${scope}`);
   }
 
-  private async consume(windows: Window[], now: number): Promise<LimitOutcome> {
-    const { allowed, used } = await this.counters.consume(windows, now);
+  private async consume(windows: Window[], now: number, group: string): Promise<LimitOutcome> {
+    const { allowed, used } = await this.counters.consume(windows, now, group);
     const states = windows.map((w, i) => ({ window: w, remaining: Math.max(0, w.limit - (used[i] ?? 0)) }));
     const later = (a: (typeof states)[number], b: (typeof states)[number]) => b.window.resetAt - a.window.resetAt;
     if (allowed) {

@@ -7,6 +7,7 @@
 import { EventEmitter, once } from 'node:events';
 import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
+import { duplicateRedis, reconnect } from './redis-client.js';
 import type { AnalyticsRepository } from './analytics-repository.js';
 import type { AuditCountsRepository } from './audit-counts-repository.js';
 import type { AuditDoc, AuditRepository } from './audit-repository.js';
@@ -68,7 +69,7 @@ export class AuditDrainer extends EventEmitter {
   async start(): Promise<void> {
     this.stopping = false;
     // stop() may have cut the connection to end a blocked read.
-    if (this.blocking.status === 'end') await this.blocking.connect();
+    await reconnect(this.blocking);
     try {
       await this.blocking.xgroup('CREATE', this.journal.stream, GROUP, '0', 'MKSTREAM');
     } catch (err) {
@@ -198,7 +199,7 @@ export class AuditDrainer extends EventEmitter {
     await this.loop;
     await this.copying;
     // Counters not copied now stay in the dirty set, for any drainer's recovery round.
-    if (this.blocking.status === 'end') await this.blocking.connect().catch(() => undefined);
+    await reconnect(this.blocking).catch(() => undefined);
     await this.targets.rollups.copyDue(true).catch(() => undefined);
     this.blocking.disconnect();
   }
@@ -212,7 +213,7 @@ export async function startAuditDrainer(
   opts: { batchSize: number; claimIdleMs: number; beforeAck?: DrainTargets['beforeAck'] },
   log: Logger,
 ): Promise<AuditDrainer> {
-  const blocking = redis.duplicate({
+  const blocking = duplicateRedis(redis, {
     connectionName: 'preflight-audit-drainer',
     commandTimeout: BLOCK_MS + 5_000,
     enableAutoPipelining: false,

@@ -7,6 +7,7 @@ import type { Redis, Result } from 'ioredis';
 import { JournalClosedError, JournalFullError, withRedis } from './errors.js';
 import type { AuditDoc } from './audit-repository.js';
 import { idTime } from './ids.js';
+import { auditKeys } from './redis-keys.js';
 
 /** How far a record's stream entry may predate its id's clock (clock skew between hosts). */
 const CLOCK_SKEW_MS = 60_000;
@@ -32,8 +33,8 @@ declare module 'ioredis' {
 /** The backlog is measured at most this often, by the appending process itself. */
 const BACKLOG_MEASURE_MS = 1_000;
 
-export function journalKey(prefix: string): string {
-  return `${prefix}audit:journal`;
+export function journalKey(redis: Redis, prefix: string): string {
+  return `${auditKeys(redis, prefix)}audit:journal`;
 }
 
 /** `_id` first, so a record can be recognised in the journal without parsing it. */
@@ -61,7 +62,7 @@ export class AuditJournal {
     prefix: string,
     private readonly maxBacklog: number,
   ) {
-    this.stream = journalKey(prefix);
+    this.stream = journalKey(redis, prefix);
     this.prefix = prefix;
     if (!this.redis.pfAppendOnce) this.redis.defineCommand('pfAppendOnce', { numberOfKeys: 2, lua: APPEND_ONCE });
   }
@@ -75,7 +76,7 @@ export class AuditJournal {
    * only the first append of an id is journaled. Returns whether this call recorded it.
    */
   async appendOnce(doc: AuditDoc): Promise<boolean> {
-    const marker = `${this.prefix}audit:recorded:${doc._id}`;
+    const marker = `${auditKeys(this.redis, this.prefix)}audit:recorded:${doc._id}`;
     return (await this.guarded(() => this.redis.pfAppendOnce(this.stream, marker, encodeAudit(doc), RECORDED_TTL_S))) === 1;
   }
 

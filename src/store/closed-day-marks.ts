@@ -4,6 +4,7 @@
 // records around midnight, a backfill, seeding the past.
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { auditKeys } from './redis-keys.js';
 
 /** Whether `day` (YYYY-MM-DD) is before today (UTC) as this process sees it. */
 export const beforeToday = (day: string, now = Date.now()) => day < new Date(now).toISOString().slice(0, 10);
@@ -13,7 +14,7 @@ export type ClosedDayMarks = ReturnType<typeof closedDayMarks>;
 const freshMark = () => randomBytes(9).toString('base64url');
 
 export function closedDayMarks(redis: Redis, prefix: string) {
-  const key = (scope: string) => `${prefix}audit:closed-days:${scope}`;
+  const key = (scope: string) => `${auditKeys(redis, prefix)}audit:closed-days:${scope}`;
   return {
     /**
      * After the counts of closed days of these scopes were raised in the store. A random mark, not a

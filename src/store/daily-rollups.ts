@@ -13,6 +13,7 @@ import type { AuditCountRows, AuditCountsRepository } from './audit-counts-repos
 import { ALL_ORGS, comboOf, hourOf, secondInSlot, slotInHour, slotOf, textKeyOf, TICKED } from './audit-layout.js';
 import type { AuditDoc } from './audit-repository.js';
 import { beforeToday, closedDayMarks, type ClosedDayMarks } from './closed-day-marks.js';
+import { auditKeys } from './redis-keys.js';
 import { SLOT_SECONDS_KEPT_S, slotSecondsKey } from './slot-seconds.js';
 import type { DayEvidence, EvidenceRepository, EvidenceTotals } from './evidence-repository.js';
 import { SAMPLES_PER_RULE_DAY, type DaySamples, type EvidenceSamplesRepository, type SampleTotals, type StoredSample } from './evidence-samples-repository.js';
@@ -219,8 +220,9 @@ export class DailyRollups {
     private readonly prefix: string,
     private readonly repos: { analytics: AnalyticsRepository; evidence: EvidenceRepository; evidenceSamples: EvidenceSamplesRepository; auditCounts: AuditCountsRepository },
   ) {
-    this.counterPrefix = `${prefix}analytics:day:`;
-    this.dirtyKey = `${prefix}analytics:dirty`;
+    // The journal, these counters, their locks and the dirty set meet in one script or pipeline.
+    this.counterPrefix = `${auditKeys(redis, prefix)}analytics:day:`;
+    this.dirtyKey = `${auditKeys(redis, prefix)}analytics:dirty`;
     this.closedDays = closedDayMarks(redis, prefix);
     redis.defineCommand('pfAckAndCount', { lua: ACK_AND_COUNT });
     redis.defineCommand('pfCleanIfUnchanged', { numberOfKeys: 2, lua: CLEAN_IF_UNCHANGED });
@@ -293,7 +295,7 @@ export class DailyRollups {
         args.push(counter(key), fields.length, ...fields.flat());
       }
       const [slot, second] = [slotOf(doc.created_at), String(secondInSlot(doc.created_at))];
-      for (const scope of bySecond) args.push(counter(slotSecondsKey(this.prefix, scope, slot)), -1, second, 1);
+      for (const scope of bySecond) args.push(counter(slotSecondsKey(this.redis, this.prefix, scope, slot)), -1, second, 1);
     }
     await this.redis.pfAckAndCount(keys.length + 2, stream, this.dirtyKey, ...keys, group, COUNTER_TTL_S, SLOT_SECONDS_KEPT_S, ...args);
     return keys.filter((key) => copied.has(key));

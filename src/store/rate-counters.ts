@@ -4,6 +4,7 @@
 // per-minute limit keeps its daily budget).
 import type { Redis, Result } from 'ioredis';
 import { withRedis } from './errors.js';
+import { slotGroup } from './redis-keys.js';
 
 const CONSUME = `
 -- KEYS: one counter per window. ARGV[1]: cost; then per window: limit, time to live (ms).
@@ -53,9 +54,14 @@ export class RateCounters {
     redis.defineCommand('pfConsumeWindows', { lua: CONSUME });
   }
 
-  /** Counts one request in every window if all have room. `used` is per window, after counting (or as found when refused). */
-  async consume(windows: CounterWindow[], now: number): Promise<{ allowed: boolean; used: number[] }> {
-    const keys = windows.map((w) => `${this.prefix}rl:${w.key}`);
+  /**
+   * Counts one request in every window if all have room. `used` is per window, after counting (or as
+   * found when refused). `group` names the subject the windows belong to (an organization): a
+   * window's key must be in the same group whichever request counts it, as one script reads them all.
+   */
+  async consume(windows: CounterWindow[], now: number, group: string): Promise<{ allowed: boolean; used: number[] }> {
+    const keyPrefix = slotGroup(this.redis, `${this.prefix}rl:`, group);
+    const keys = windows.map((w) => `${keyPrefix}${w.key}`);
     const args = windows.flatMap((w) => [w.limit, Math.max(1, w.resetAt - now) + EXPIRY_MARGIN_MS]);
     // Fail closed: without the counters a limited request is refused, never let through unlimited.
     const reply = await withRedis(() => this.redis.pfConsumeWindows(keys.length, ...keys, 1, ...args));

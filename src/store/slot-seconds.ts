@@ -4,11 +4,12 @@
 // two days: not copied to the store, as every record would add two counters there to copy and only
 // dense slots need them. A slot without them (older, or Redis lost them) is walked uncounted.
 import type { Redis } from 'ioredis';
+import { auditKeys } from './redis-keys.js';
 
 /** How long a slot's counts are kept after its last record, and how old a record may be to be counted. */
 export const SLOT_SECONDS_KEPT_S = 2 * 86_400;
 
-export const slotSecondsKey = (prefix: string, scope: string, slot: string) => `${prefix}audit:seconds:${scope}:${slot}`;
+export const slotSecondsKey = (redis: Redis, prefix: string, scope: string, slot: string) => `${auditKeys(redis, prefix)}audit:seconds:${scope}:${slot}`;
 
 export type SlotSeconds = ReturnType<typeof slotSeconds>;
 
@@ -16,7 +17,7 @@ export function slotSeconds(redis: Redis, prefix: string) {
   return {
     /** Records by second of the slot (`2026-11-25T13:40`), `'0'` to `'599'`; empty when not kept. */
     async read(scope: string, slot: string): Promise<Record<string, number>> {
-      const counts = await redis.hgetall(slotSecondsKey(prefix, scope, slot));
+      const counts = await redis.hgetall(slotSecondsKey(redis, prefix, scope, slot));
       return Object.fromEntries(Object.entries(counts).map(([second, n]) => [second, Number(n)]));
     },
   };

@@ -1,6 +1,5 @@
 // Everything the worker process runs for evidence bundles, built from the config: the PDF renderer and
 // the `evidence-export` worker (on-demand and scheduled bundles). Tests start the same thing in-process.
-import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from '../config/index.js';
 import { evidenceExportQueue, scheduleId } from '../jobs/evidence-export.js';
@@ -13,6 +12,7 @@ import { KeyVault } from '../store/api-keys.js';
 import type { Repositories } from '../store/repositories.js';
 import { startEvidenceExportWorker } from './evidence-export.worker.js';
 import { webhookEventsOf } from './webhook-workers.js';
+import { createRedis } from '../store/redis-client.js';
 
 export interface EvidenceWorkers {
   /** The `evidence-export` worker is taking jobs. */
@@ -22,9 +22,9 @@ export interface EvidenceWorkers {
 
 export function startEvidenceWorkers(config: Config, repos: Repositories, log: Logger): EvidenceWorkers {
   // BullMQ workers block on Redis and must wait out outages: maxRetriesPerRequest null.
-  const connection = new Redis(config.redis.url, { maxRetriesPerRequest: null, connectionName: 'preflight-evidence-workers' });
+  const connection = createRedis(config.redis.url, { maxRetriesPerRequest: null, connectionName: 'preflight-evidence-workers' });
   connection.on('error', (err) => log.warn({ err: err.message }, 'evidence workers redis connection error'));
-  const prefix = bullPrefix(config.redis.prefix);
+  const prefix = bullPrefix(connection, config.redis.prefix);
   // Only to end the schedule of an organization that no longer exists.
   const queue = evidenceExportQueue({ connection, prefix });
   // The service's one signing key, loaded (or made) on the first bundle; a failed load is tried again next time.

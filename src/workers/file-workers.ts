@@ -1,6 +1,5 @@
 // Everything the worker process runs for file checks, built from the config: the OCR pool, the
 // `file-scan` worker and the retention schedule with its worker. Tests start the same thing in-process.
-import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { recordedChecks } from '../checks/record.js';
 import type { Config } from '../config/index.js';
@@ -15,6 +14,7 @@ import type { AuditJournal } from '../store/audit-journal.js';
 import type { Repositories } from '../store/repositories.js';
 import { startFileRetentionWorker } from './file-retention.worker.js';
 import { startFileScanWorker } from './file-scan.worker.js';
+import { createRedis } from '../store/redis-client.js';
 
 export interface FileWorkers {
   /** The `file-scan` and `file-retention` workers are taking jobs. */
@@ -45,9 +45,9 @@ export async function startFileWorkers(
     inlineMaxChars: config.detect.inlineMaxChars,
   });
   // BullMQ workers block on Redis and must wait out outages: maxRetriesPerRequest null.
-  const connection = new Redis(config.redis.url, { maxRetriesPerRequest: null, connectionName: 'preflight-file-workers' });
+  const connection = createRedis(config.redis.url, { maxRetriesPerRequest: null, connectionName: 'preflight-file-workers' });
   connection.on('error', (err) => log.warn({ err: err.message }, 'file workers redis connection error'));
-  const prefix = bullPrefix(config.redis.prefix);
+  const prefix = bullPrefix(connection, config.redis.prefix);
   const scan = startFileScanWorker(
     {
       files,

@@ -1,7 +1,6 @@
 // The worker process: background work that must not run on the API's request path: file checks
 // (the `file-scan` queue) and their retention sweep, evidence bundles (the `evidence-export` queue),
 // and draining the audit journal into the store.
-import { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import { ConfigError, loadConfig, type Config } from '../config/index.js';
@@ -18,6 +17,7 @@ import { startEvidenceWorkers } from './evidence-workers.js';
 import { startFileWorkers } from './file-workers.js';
 import { startHealthServer, withinProbeTimeout, type WorkerReadiness } from './health.js';
 import { startWebhookWorkers, webhookEventsOf } from './webhook-workers.js';
+import { createRedis } from '../store/redis-client.js';
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;
 
@@ -32,7 +32,7 @@ async function start(config: Config, log: Logger, counters: Counters): Promise<S
   const mongo = await connectMongo(config.mongodb);
   const repos = createRepositories(mongo, { fileRetentionMs: config.files.retentionMs, masterKey: config.masterKey });
   // Workers wait out Redis outages instead of failing commands (BullMQ needs the same).
-  const redis = new Redis(config.redis.url, { maxRetriesPerRequest: null, connectionName: 'preflight-worker' });
+  const redis = createRedis(config.redis.url, { maxRetriesPerRequest: null, connectionName: 'preflight-worker' });
   redis.on('error', (err) => log.warn({ err: err.message }, 'redis connection error'));
   const journal = new AuditJournal(redis, config.redis.prefix, config.audit.maxBacklog);
   const events = webhookEventsOf(config, repos, redis, log);

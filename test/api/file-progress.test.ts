@@ -9,6 +9,7 @@ import { bullPrefix } from '../../src/jobs/prefix.js';
 import { startFileWorkers } from '../../src/workers/file-workers.js';
 import { createOrg, fileCheck, startTestApp, testEnv, type OrgFixture, type TestApp } from '../helpers/app.js';
 import { textPdf } from '../helpers/file-fixtures.js';
+import { createRedis } from '../../src/store/redis-client.js';
 
 let t: TestApp;
 let org: OrgFixture;
@@ -46,7 +47,8 @@ describe('progress of a file check', () => {
   });
 
   it('the worker reports its stages and pages as job progress, then the check answers 200', async () => {
-    const events = new QueueEvents(FILE_SCAN_QUEUE, { connection: { url: t.config.redis.url }, prefix: bullPrefix(t.config.redis.prefix) });
+    const connection = createRedis(t.config.redis.url, { maxRetriesPerRequest: null, connectionName: 'test-file-progress' });
+    const events = new QueueEvents(FILE_SCAN_QUEUE, { connection, prefix: bullPrefix(connection, t.config.redis.prefix) });
     await events.waitUntilReady();
     const seen: unknown[] = [];
     events.on('progress', ({ data }) => seen.push(data));

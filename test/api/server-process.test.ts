@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { QueueEvents } from 'bullmq';
-import { Redis } from 'ioredis';
+import { createRedis, duplicateRedis } from '../../src/store/redis-client.js';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/local-services.js';
@@ -97,10 +97,10 @@ describe('server process', () => {
   it('answers a file check waiting on its job 503 on SIGTERM, exits 0, and the job is recorded once by a worker', async () => {
     const server = await startServer();
     const key = await orgKey(server.base);
-    const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
-    const prefix = bullPrefix(env.REDIS_PREFIX);
+    const redis = createRedis(env.REDIS_URL, { maxRetriesPerRequest: null, connectionName: 'test-queue' });
+    const prefix = bullPrefix(redis, env.REDIS_PREFIX);
     const queue = fileScanQueue({ connection: redis, prefix });
-    const events = new QueueEvents(queue.name, { connection: redis.duplicate(), prefix });
+    const events = new QueueEvents(queue.name, { connection: duplicateRedis(redis, {}), prefix });
     try {
       await events.waitUntilReady();
       const queued = new Promise<string>((resolve) => events.once('waiting', ({ jobId }) => resolve(jobId)));

@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { QueueEvents } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { createRedis, duplicateRedis } from '../../src/store/redis-client.js';
 import { MongoClient } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/local-services.js';
@@ -57,10 +58,10 @@ describe('npm start with a process killed', () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const stack = spawnTsx('scripts/stack.ts', ['start'], { ...env, PORT: String(port) });
-    const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
-    const prefix = bullPrefix(env.REDIS_PREFIX);
+    const redis = createRedis(env.REDIS_URL, { maxRetriesPerRequest: null, connectionName: 'test-queue' });
+    const prefix = bullPrefix(redis, env.REDIS_PREFIX);
     const queue = fileScanQueue({ connection: redis, prefix });
-    const events = new QueueEvents(queue.name, { connection: redis.duplicate(), prefix });
+    const events = new QueueEvents(queue.name, { connection: duplicateRedis(redis, {}), prefix });
     try {
       await events.waitUntilReady();
       const worker = pidOf(await stack.says((l) => l.startsWith('preflight: worker started')));

@@ -183,7 +183,7 @@ describe('AuditLog.list over a dense slot', () => {
   // Last: it deletes the dense slot's counts by second.
   it('without its counts by second (expired, or lost with Redis), a dense slot is walked uncounted, with the same answers', { timeout: 120_000 }, async () => {
     const slot = slotOf(SLOT0);
-    expect(await h.redis().del(slotSecondsKey(journal.prefix, 'org_dense', slot), slotSecondsKey(journal.prefix, '*', slot))).toBe(2);
+    expect(await h.redis().del(slotSecondsKey(h.redis(), journal.prefix, 'org_dense', slot), slotSecondsKey(h.redis(), journal.prefix, '*', slot))).toBe(2);
     for (const q of [{ orgId: 'org_dense', filter: {} }, { filter: {} }]) {
       const want = expected(q);
       const page = await auditLog().list({ ...q, limit: 20, offset: 700 });

@@ -1,6 +1,6 @@
 // Window arithmetic of the rate limits against real Redis, at chosen instants (UTC boundaries).
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
+import { createRedis } from '../../src/store/redis-client.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { PolicyPrincipal } from '../../src/services/key-resolver.js';
 import { RateLimits } from '../../src/services/rate-limits.js';
@@ -8,7 +8,7 @@ import type { LicenseDoc } from '../../src/store/license-repository.js';
 import { RateCounters } from '../../src/store/rate-counters.js';
 import { serviceUrls } from '../helpers/app.js';
 
-const redis = new Redis(serviceUrls().redisUrl);
+const redis = createRedis(serviceUrls().redisUrl, { connectionName: 'preflight-test' });
 afterAll(() => redis.disconnect());
 const limits = () => new RateLimits(new RateCounters(redis, `pf:test:rl:${randomBytes(4).toString('hex')}:`), 600);
 

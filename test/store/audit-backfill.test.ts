@@ -9,8 +9,9 @@ import { auditTextsRepository } from '../../src/store/audit-texts-repository.js'
 import { closedDayMarks } from '../../src/store/closed-day-marks.js';
 import { slotSeconds } from '../../src/store/slot-seconds.js';
 import { newId } from '../../src/store/ids.js';
+import { auditKeys } from '../../src/store/redis-keys.js';
 import { policyRepository } from '../../src/store/policy-repository.js';
-import { drainHarness } from '../helpers/drain.js';
+import { drainHarness, keysMatching } from '../helpers/drain.js';
 
 const h = drainHarness('backfill');
 const silent = { info: () => undefined };
@@ -91,7 +92,7 @@ describe('backfillAuditLayout', () => {
     await h.db.collection('audit_text_days').deleteMany({ scope: 'org_slots' });
     await h.db.collection('audit_text_hours').deleteMany({ _id: { $regex: '^org_slots:' } } as object);
     const redis = h.redis();
-    for (const key of await redis.keys(`${journal.prefix}analytics:day:org_slots:*`)) await redis.del(key);
+    for (const key of await keysMatching(redis, `${auditKeys(redis, journal.prefix)}analytics:day:org_slots:*`)) await redis.del(key);
 
     const log = auditLog(journal.prefix);
     const search = { orgId: 'org_slots', search: 'masked email', filter: {}, limit: 100, offset: 0 };

@@ -1,11 +1,12 @@
 // The marks that tell API processes a scope's closed days changed (store/closed-day-marks.ts).
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
+import { createRedis } from '../../src/store/redis-client.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { beforeToday, closedDayMarks } from '../../src/store/closed-day-marks.js';
+import { auditKeys } from '../../src/store/redis-keys.js';
 import { serviceUrls } from '../helpers/app.js';
 
-const redis = new Redis(serviceUrls().redisUrl);
+const redis = createRedis(serviceUrls().redisUrl, { connectionName: 'preflight-test' });
 const prefix = `pf:test:marks:${randomBytes(4).toString('hex')}:`;
 const marks = closedDayMarks(redis, prefix);
 afterAll(() => redis.disconnect());
@@ -19,7 +20,7 @@ describe('closed-day marks', () => {
     const second = await marks.current('org_a');
     expect(second).not.toBe(first);
     // Lost (Redis emptied, or the key deleted): the next reader gets a new mark, not the one it held, nor none.
-    await redis.del(`${prefix}audit:closed-days:org_a`);
+    await redis.del(`${auditKeys(redis, prefix)}audit:closed-days:org_a`);
     const third = await marks.current('org_a');
     expect([first, second, '']).not.toContain(third);
     expect(await marks.current('org_b')).not.toBe(third);

@@ -9,11 +9,14 @@ import { DailyRollups } from '../../src/store/daily-rollups.js';
 import { evidenceRepository, unpack } from '../../src/store/evidence-repository.js';
 import { evidenceSamplesRepository } from '../../src/store/evidence-samples-repository.js';
 import { newId } from '../../src/store/ids.js';
+import { auditKeys } from '../../src/store/redis-keys.js';
 import { drainHarness } from '../helpers/drain.js';
 
 const h = drainHarness('rollup');
 const { redis, drainer, rollupsFor } = h;
 const journal = () => new AuditJournal(redis(), h.prefix(), 10_000);
+/** Where the journal's drain keeps its counters (tagged for one slot on a cluster). */
+const keysOf = (j: AuditJournal) => auditKeys(redis(), j.prefix);
 
 const ORG = 'org_rollup';
 const record = (over: Partial<AuditDoc> = {}): AuditDoc => ({
@@ -124,7 +127,7 @@ describe('daily rollups', () => {
     // Recovery runs on the drainer's claim schedule; wait for the copy it makes.
     while (!(await rollup())) await new Promise((resolve) => survivor.once('drained', resolve));
     expect(await rollup()).toMatchObject({ checks_total: 2 });
-    expect(await r.scard(`${j.prefix}analytics:dirty`)).toBe(0);
+    expect(await r.scard(`${keysOf(j)}analytics:dirty`)).toBe(0);
     await dead.flush(keys);
     expect(await rollup()).toMatchObject({ checks_total: 2, detections: { EMAIL: 4 } });
   });
@@ -195,7 +198,7 @@ describe('daily rollups', () => {
 
   it('copies of one org-day from several drainers at once leave the newest totals, for analytics and evidence', async () => {
     const j = journal();
-    const counter = `${j.prefix}analytics:day:${ORG}:2026-03-04`;
+    const counter = `${keysOf(j)}analytics:day:${ORG}:2026-03-04`;
     const r = redis();
     const copiers = Array.from({ length: 8 }, () => rollupsFor(j));
     // Each copy starts after one more count, so every copier would hold a different snapshot.
@@ -223,13 +226,13 @@ describe('daily rollups', () => {
     expect(days).toHaveLength(DAYS);
     expect(days.every((day) => day.checks_total === 1)).toBe(true);
     expect((await auditCountsRepository(h.db).days(ORG)).filter((day) => day.day.startsWith('2025-'))).toHaveLength(DAYS);
-    expect(await redis().scard(`${j.prefix}analytics:dirty`)).toBe(0);
+    expect(await redis().scard(`${keysOf(j)}analytics:dirty`)).toBe(0);
   });
 
   it('keeps a counter dirty when it was counted into while being copied', async () => {
     const j = journal();
-    const counter = `${j.prefix}analytics:day:${ORG}:2026-03-04`;
-    const dirty = `${j.prefix}analytics:dirty`;
+    const counter = `${keysOf(j)}analytics:day:${ORG}:2026-03-04`;
+    const dirty = `${keysOf(j)}analytics:dirty`;
     const r = redis();
     // Built on this connection, so the connection knows the rollups' scripts.
     new DailyRollups(r, j.prefix, { analytics: analyticsRepository(h.db), evidence: evidenceRepository(h.db), evidenceSamples: evidenceSamplesRepository(h.db), auditCounts: auditCountsRepository(h.db) });
@@ -248,8 +251,8 @@ describe('daily rollups', () => {
 
   it('does not stall on a day locked by a copier that died: the day stays dirty and is copied once the lock is gone', async () => {
     const j = journal();
-    const counter = `${j.prefix}analytics:day:${ORG}:2026-03-04`;
-    const dirty = `${j.prefix}analytics:dirty`;
+    const counter = `${keysOf(j)}analytics:day:${ORG}:2026-03-04`;
+    const dirty = `${keysOf(j)}analytics:dirty`;
     const r = redis();
     await r.multi().hincrby(counter, 'checks_total', 3).hincrby(counter, '_v', 1).sadd(dirty, counter).set(`${counter}:lock`, 'dead', 'PX', 60_000).exec();
     const copier = rollupsFor(j);

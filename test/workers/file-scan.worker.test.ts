@@ -3,7 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { UnrecoverableError } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { createRedis } from '../../src/store/redis-client.js';
 import { MongoClient, type Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DetectPool } from '../../src/detect/pool.js';
@@ -30,7 +31,7 @@ const detect = new DetectPool({ threads: 1, maxQueue: 1, timeoutMs: 60_000, inli
 beforeAll(async () => {
   client = await MongoClient.connect(mongodbUrl);
   db = client.db(`pf_test_scan_${randomBytes(4).toString('hex')}`);
-  redis = new Redis(redisUrl);
+  redis = createRedis(redisUrl, { connectionName: 'preflight-test' });
   ocr = await createOcrPool({ workers: 1 });
 });
 afterAll(async () => {

@@ -3,12 +3,12 @@
 // blocking reader that must wait out an outage (BullMQ requires maxRetriesPerRequest null for it).
 import { QueueEvents, type Queue } from 'bullmq';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
 import { bullPrefix } from '../../jobs/prefix.js';
 import { fileScanQueue, type FileScanJob, type FileScanResult } from '../../jobs/file-scan.js';
 import { evidenceExportQueue, type EvidenceExportQueue } from '../../jobs/evidence-export.js';
 import { fileRetentionQueue } from '../../jobs/file-retention.js';
 import { webhookQueue, type WebhookQueue } from '../../jobs/webhook-delivery.js';
+import { createRedis } from '../../store/redis-client.js';
 
 export interface Queues {
   /** The key prefix of every BullMQ queue of this deployment. */
@@ -34,17 +34,17 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    const prefix = bullPrefix(app.config.redis.prefix);
-    const producer = new Redis(app.config.redis.url, {
+    const producer = createRedis(app.config.redis.url, {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
       connectionName: 'preflight-api-queues',
     });
+    const prefix = bullPrefix(producer, app.config.redis.prefix);
     producer.on('error', (err) => app.log.warn({ err: err.message }, 'queue redis connection error'));
     const connections = [producer];
     /** A queue's events stream, on a connection of its own: each stream blocks its connection while it reads. */
     const watch = async (queue: Queue) => {
-      const connection = new Redis(app.config.redis.url, { maxRetriesPerRequest: null, connectionName: `preflight-api-${queue.name}-events` });
+      const connection = createRedis(app.config.redis.url, { maxRetriesPerRequest: null, connectionName: `preflight-api-${queue.name}-events` });
       connection.on('error', (err) => app.log.warn({ err: err.message }, `${queue.name} events redis connection error`));
       connections.push(connection);
       queue.on('error', (err) => app.log.warn({ err: err.message }, `${queue.name} queue error`));

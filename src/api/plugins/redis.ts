@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { createRedis } from '../../store/redis-client.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,7 +11,7 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     // No offline queue and one retry: when Redis is gone a request fails at once (503), not later.
-    const redis = new Redis(app.config.redis.url, {
+    const redis = createRedis(app.config.redis.url, {
       lazyConnect: true,
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
