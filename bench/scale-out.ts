@@ -13,6 +13,7 @@ import { textCheckBodies } from './corpus.js';
 import { journalBacklog } from './journal-backlog.js';
 import { memoryOf, startProcess, stopProcess, waitUntilAnswering } from './processes.js';
 import { machineLine, writeSection } from './results-file.js';
+import { parseRedisUrl } from '../src/store/redis-client.js';
 
 const DURATION_S = Number(process.env.SCALE_OUT_SECONDS ?? 60);
 const TEXT_CLIENTS = 16;
@@ -45,6 +46,9 @@ async function send(api: Api, path: string, init: RequestInit): Promise<Outcome>
 
 export async function benchScaleOut(): Promise<void> {
   const { env, mongoUrl, redisUrl, redisPrefix } = benchStack('bench_scaleout', 'npm run bench scale-out');
+  // `npm run bench scale-out -- --redis-cluster`: the same on a local 3-master cluster, its own section.
+  const cluster = parseRedisUrl(redisUrl).kind === 'cluster';
+  const redisLine = cluster ? 'a local Redis Cluster of 3 masters (no replicas)' : 'one local Redis (single node)';
   const children: ChildProcess[] = [];
   const mongo = new MongoClient(mongoUrl);
   try {
@@ -159,12 +163,12 @@ export async function benchScaleOut(): Promise<void> {
     const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
     const errorList = [...errorCodes.entries()].map(([k, n]) => `${n} × ${k}`).join(', ') || 'none';
     writeSection(
-      'scale-out',
-      `## Scale-out: two APIs and two workers, one killed of each (\`npm run bench scale-out\`)
+      cluster ? 'scale-out-cluster' : 'scale-out',
+      `## Scale-out${cluster ? ' on a Redis Cluster' : ''}: two APIs and two workers, one killed of each (\`npm run bench scale-out${cluster ? ' -- --redis-cluster' : ''}\`)
 
 ${machineLine()}
 
-Two API processes and two worker processes from \`dist/\`, on one local Redis (single node; Redis Cluster is not supported yet) and one FerretDB on PostgreSQL. ${TEXT_CLIENTS} text-check clients and ${FILE_CLIENTS} file-check clients (~2.4 KB text files) for ${seconds.toFixed(0)} s, each request to the next live API in turn (what a proxy does); after ${DURATION_S / 2} s, \`kill -9\` of one API and one worker, and from then on requests go to the survivor only (the proxy's health check). Everything shares the machine's cores with the load generator.
+Two API processes and two worker processes from \`dist/\`, on ${redisLine} and one FerretDB on PostgreSQL. ${TEXT_CLIENTS} text-check clients and ${FILE_CLIENTS} file-check clients (~2.4 KB text files) for ${seconds.toFixed(0)} s, each request to the next live API in turn (what a proxy does); after ${DURATION_S / 2} s, \`kill -9\` of one API and one worker, and from then on requests go to the survivor only (the proxy's health check). Everything shares the machine's cores with the load generator.
 
 | Figure | Result | Target | Verdict |
 |---|---:|---|---|
@@ -178,9 +182,7 @@ Two API processes and two worker processes from \`dist/\`, on one local Redis (s
 | audit journal after the run | ${backlog.atEnd} records, drained in ${backlog.drainedS.toFixed(1)} s | drained within the claim delay (${CLAIM_IDLE_S} s): what the killed processes had read but not stored is claimed by a survivor | ${verdict(backlog.drainedS <= CLAIM_IDLE_S + 5)} |
 | rate limit across both APIs: ${PROBE_PER_MINUTE * 2} checks at once, trial plan ${PROBE_PER_MINUTE}/min | ${probeAllowed} allowed, ${probeLimited} refused 429 | ≤ ${PROBE_PER_MINUTE} allowed | ${verdict(probeAllowed <= PROBE_PER_MINUTE && probeAllowed + probeLimited === PROBE_PER_MINUTE * 2)} |
 | key regenerated on API A: old key on API B | ${oldOnB.kind === 'status' ? oldOnB.status : oldOnB.kind}, new key ${newOnB.kind === 'ok' ? '200' : newOnB.kind} | 401 at once, new key 200 | ${verdict(regenHeld)} |
-| surviving API's memory at the end | ${memory.rssMiB} MiB RSS (peak ${memory.peakMiB} MiB) | | |
-
-Not run: the same on a Redis Cluster (not supported yet: issue 19).`,
+| surviving API's memory at the end | ${memory.rssMiB} MiB RSS (peak ${memory.peakMiB} MiB) | | |`,
     );
     console.log(`scale-out: ${okIds.length} text checks, ${fileIds.length} file checks; recorded ${textRecorded}/${okIds.length} and ${fileRecorded}/${fileIds.length}; errors ${errorList}`);
   } finally {

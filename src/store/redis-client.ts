@@ -33,6 +33,13 @@ export interface ClientOptions extends RedisOptions {
   connectionName: string;
 }
 
+/**
+ * Scripts whose key count is their first argument (rate-counters.ts, daily-rollups.ts). A Cluster's
+ * auto-pipelining routes a command by its first argument, here that count, so it would batch them
+ * with commands of other slots, and the batch fails; they are sent on their own instead.
+ */
+const VARIABLE_KEY_SCRIPTS = ['pfConsumeWindows', 'pfAckAndCount'];
+
 /** Options the Cluster takes itself; everything else applies to each node's connection. */
 const CLUSTER_LEVEL = ['lazyConnect', 'enableOfflineQueue', 'enableAutoPipelining', 'enableReadyCheck'] as const;
 
@@ -47,6 +54,7 @@ export function createRedis(url: string, options: ClientOptions): Redis {
   }
   const cluster = new Cluster(target.nodes, {
     ...clusterOptions,
+    autoPipeliningIgnoredCommands: VARIABLE_KEY_SCRIPTS,
     redisOptions: {
       ...nodeOptions,
       ...(target.username && { username: target.username }),

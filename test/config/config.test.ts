@@ -21,6 +21,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...base, MONGODB_URL: 'mongodb://u:p@h:1/x?authSource=admin' }).mongodb.database).toBe('x');
   });
 
+  it('takes one Redis or a cluster’s seed nodes', () => {
+    for (const url of ['redis://h:6379/2', 'rediss://u:p@h:6380', 'redis-cluster://h1:7000,h2:7001,[::1]:7002', 'rediss-cluster://:secret@h1:7000/'])
+      expect(loadConfig({ ...base, REDIS_URL: url }).redis.url).toBe(url);
+  });
+
   it('strips a trailing slash from BASE_URL', () => {
     expect(loadConfig({ ...base, BASE_URL: 'https://dlp.example.com/' }).baseUrl).toBe('https://dlp.example.com');
   });
@@ -30,6 +35,9 @@ describe('loadConfig', () => {
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
+    [{ REDIS_URL: 'redis-cluster://' }, 'REDIS_URL'],
+    [{ REDIS_URL: 'redis-cluster://h1:7000,,h2:7001' }, 'REDIS_URL'],
+    [{ REDIS_URL: 'redis-cluster://h1:port' }, 'REDIS_URL'],
     [{ SERVICE_MASTER_KEY: 'short' }, 'SERVICE_MASTER_KEY'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
   ])('names the bad variable in one line: %o', (override, message) => {

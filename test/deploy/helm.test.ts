@@ -132,6 +132,7 @@ describe.skipIf(!helm)('Helm chart', { timeout: 180_000 }, () => {
     // --set splits on commas: a cluster URL's are escaped (a values file needs no escaping).
     const cluster = 'redis.url=redis-cluster://a:6379\\,b:6379';
     expect(template([...required, cluster]).stderr).toContain('redis.url must be a redis:// or rediss:// URL');
+    expect(template([...required, 'redis.cluster=true']).stderr).toContain('with redis.cluster=true, redis.url must be redis-cluster://');
     const passed = render([...required, cluster, 'redis.cluster=true']);
     expect(byKind(passed, 'Secret')[0]!.stringData!['redis-url']).toBe('redis-cluster://a:6379,b:6379');
   });
