@@ -197,9 +197,11 @@ export class AuditDrainer extends EventEmitter {
     // A blocked read would hold the loop for up to blockMs: cut it short.
     if (this.reading) this.blocking.disconnect();
     await this.loop;
+    // Connected again before the copy in hand is awaited: on a single Redis the cut failed its
+    // commands, but a Cluster holds them in its offline queue until it reconnects.
+    await reconnect(this.blocking).catch(() => undefined);
     await this.copying;
     // Counters not copied now stay in the dirty set, for any drainer's recovery round.
-    await reconnect(this.blocking).catch(() => undefined);
     await this.targets.rollups.copyDue(true).catch(() => undefined);
     this.blocking.disconnect();
   }
