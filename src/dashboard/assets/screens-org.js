@@ -134,10 +134,12 @@ export async function usersScreen() {
     const role = select('role', u.role === 'owner' ? ['owner'] : ['admin', 'analyst', 'auditor'], u.role);
     role.setAttribute('aria-label', `Role of ${u.email}`);
     role.disabled = mine || u.role === 'owner';
-    role.addEventListener('change', () => submit(role, out, async () => {
-      await api('PATCH', `/api/users/${u.user_id}`, { role: role.value });
-      go(location.pathname);
-    }));
+    role.addEventListener('change', async () => {
+      const saved = await submit(role, out, async () => Boolean(await api('PATCH', `/api/users/${u.user_id}`, { role: role.value })));
+      // A refused change leaves the role as the API has it, beside the API's detail.
+      if (saved) go(location.pathname);
+      else role.value = u.role;
+    });
     const toggle = h('button', { type: 'button', class: 'secondary small', disabled: mine }, u.disabled ? 'Enable' : 'Disable');
     toggle.addEventListener('click', () => submit(toggle, out, async () => {
       await api('PATCH', `/api/users/${u.user_id}`, { disabled: !u.disabled });
