@@ -321,6 +321,7 @@ describe('dashboard', () => {
     // The old select is marked, so the wait below sees the screen drawn again from the API.
     await owner.$eval(roleOf, (el: any) => (el.dataset.old = '1'));
     await owner.select(roleOf, 'auditor');
+    await owner.click(`button[aria-label="Change role of ${user.email}"]`);
     await expect.poll(async () => ((await api('GET', `/api/users/${user.user_id}`)).json() as { role: string }).role).toBe('auditor');
     await owner.waitForFunction((sel) => {
       const el = document.querySelector(sel);
@@ -330,6 +331,7 @@ describe('dashboard', () => {
     // Deleted meanwhile: the API's 404 detail, and the select back at the role the user had.
     await d.t.app.inject({ method: 'DELETE', url: `/api/users/${user.user_id}`, headers: admin });
     await owner.select(roleOf, 'admin');
+    await owner.click(`button[aria-label="Change role of ${user.email}"]`);
     await waitForText(owner, 'User not found.', 'main [role=alert]');
     expect(await owner.$eval(roleOf, (el: any) => el.value)).toBe('auditor');
   });
