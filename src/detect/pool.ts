@@ -6,7 +6,7 @@ import { Piscina } from 'piscina';
 import type { CheckOutcome } from '../engine/types.js';
 import { Errors } from '../errors.js';
 import { activeSpan } from '../tracing/spans.js';
-import { checkText, checkTextWithPlan, type CheckTextTask, type PlannedOutcome } from './thread.js';
+import { checkText, checkTextWithPlan, checkTextWithSpans, type CheckTextTask, type PlannedOutcome, type SpannedOutcome } from './thread.js';
 
 export interface DetectPoolOptions {
   threads: number;
@@ -60,6 +60,11 @@ export class DetectPool {
   /** The check with its mask plan: a file is masked in its own format from the plan. */
   checkWithPlan(task: CheckTextTask): Promise<PlannedOutcome> {
     return this.run(task, 'checkTextWithPlan', checkTextWithPlan);
+  }
+
+  /** The check with where each finding is in the text. */
+  checkWithSpans(task: CheckTextTask): Promise<SpannedOutcome> {
+    return this.run(task, 'checkTextWithSpans', checkTextWithSpans);
   }
 
   private async run<T>(task: CheckTextTask, name: string, inline: (task: CheckTextTask) => T): Promise<T> {

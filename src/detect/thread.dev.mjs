@@ -6,3 +6,4 @@ import { tsImport } from 'tsx/esm/api';
 const worker = await tsImport('./thread.ts', import.meta.url);
 export const checkText = worker.checkText;
 export const checkTextWithPlan = worker.checkTextWithPlan;
+export const checkTextWithSpans = worker.checkTextWithSpans;

@@ -2,15 +2,14 @@ import { decide } from './decide.js';
 import { applyMaskPlan, maskPlan, type MaskReplacement } from './mask.js';
 import { sample } from './sample.js';
 import { scan } from './scan.js';
-import type { CheckOptions, CheckOutcome, Detection } from './types.js';
+import type { CheckOptions, CheckOutcome, DecidedFinding, Detection, FindingSpan } from './types.js';
 
 /**
  * One text check: scan with the policy's detection settings, decide, report per type and mask what
  * the policy masks (DESIGN §18-20).
  */
 export function check(text: string, options: CheckOptions): CheckOutcome {
-  const { masks: _masks, ...outcome } = checkWithPlan(text, options);
-  return outcome;
+  return checked(text, options).outcome;
 }
 
 /**
@@ -18,6 +17,17 @@ export function check(text: string, options: CheckOptions): CheckOutcome {
  * own format: the same decision, detections and masked text as `check`.
  */
 export function checkWithPlan(text: string, options: CheckOptions): CheckOutcome & { masks: MaskReplacement[] | null } {
+  const { outcome, masks } = checked(text, options);
+  return { ...outcome, masks };
+}
+
+/** A check that also says where each finding is, so one who holds the text can mark it in place. */
+export function checkWithSpans(text: string, options: CheckOptions): CheckOutcome & { spans: FindingSpan[] } {
+  const { outcome, decided } = checked(text, options);
+  return { ...outcome, spans: decided.map(({ finding: f, action }) => ({ type: f.type, start: f.start, end: f.end, action })) };
+}
+
+function checked(text: string, options: CheckOptions): { outcome: CheckOutcome; masks: MaskReplacement[] | null; decided: DecidedFinding[] } {
   const findings = scan(text, options);
   const { decision, findings: decided, fired_rules, summary } = decide(findings, options.rules, options.destination);
   const blocked = decision === 'BLOCKED';
@@ -32,14 +42,8 @@ export function checkWithPlan(text: string, options: CheckOptions): CheckOutcome
 
   const toMask = decided.filter((d) => d.action === 'MASK').map((d) => d.finding);
   const masks = blocked ? null : maskPlan(text, toMask, options.masking, options.hashKey);
-  return {
-    decision,
-    summary,
-    detected: [...detected.values()],
-    masked_content: masks ? applyMaskPlan(text, masks) : null,
-    fired_rules,
-    masks,
-  };
+  const outcome = { decision, summary, detected: [...detected.values()], masked_content: masks ? applyMaskPlan(text, masks) : null, fired_rules };
+  return { outcome, masks, decided };
 }
 
 /** Detections kept from the destination: everything when blocked, else what masking replaced. */

@@ -1,6 +1,6 @@
 // The detection engine's public API: pure functions over strings (DESIGN §16-21).
 export { BUILT_IN_DATA_TYPES, DETECTOR_TYPES, isKnownDataType } from './catalogue.js';
-export { check, checkWithPlan, evidenceRules, preventedCount } from './check.js';
+export { check, checkWithPlan, checkWithSpans, evidenceRules, preventedCount } from './check.js';
 export { allowlistProblems, compileAllowlist } from './custom/allowlist.js';
 export { compileCustomDetectors, customDetectorProblems, type CustomProblem } from './custom/compile.js';
 export { CUSTOM_CONFIDENCE, CUSTOM_LIMITS, CUSTOM_NAME } from './custom/limits.js';

@@ -68,6 +68,18 @@ export interface Detection {
   sample: string | null;
 }
 
+/**
+ * Where a finding is in the checked text, as offsets into the JavaScript string (UTF-16 code units),
+ * and the action the policy took on it (null when no rule covers it). No value: only its caller,
+ * which holds the text, can read it there.
+ */
+export interface FindingSpan {
+  type: string;
+  start: number;
+  end: number;
+  action: Action | null;
+}
+
 /** One rule that decided at least one finding, for evidence and audit. */
 export interface FiredRule {
   rule_id: string;

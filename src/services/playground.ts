@@ -2,7 +2,7 @@
 // dashboard runs a text check under one of its organization's policies without holding the policy's
 // key, of text or of a file. It is a real check: recorded in the audit trail, counted against the
 // plan's limits and the license's monthly quota like a check made with the key.
-import type { Destination } from '../engine/types.js';
+import type { Destination, FindingSpan } from '../engine/types.js';
 import { Errors } from '../errors.js';
 import type { OrganizationDoc } from '../store/organization-repository.js';
 import type { PolicyDoc } from '../store/policy-repository.js';
@@ -39,9 +39,9 @@ export class PlaygroundService {
     return target;
   }
 
-  /** Null when the organization has no such policy. */
-  async checkText(org: OrganizationDoc, policyId: string, text: string, destination: Destination): Promise<TextCheckResult | null> {
+  /** With where each finding is in the text, which the page holds; null when the organization has no such policy. */
+  async checkText(org: OrganizationDoc, policyId: string, text: string, destination: Destination): Promise<(TextCheckResult & { spans: FindingSpan[] }) | null> {
     const target = await this.target(org, policyId);
-    return target && this.textChecks.run(target, text, destination);
+    return target && this.textChecks.runWithSpans(target, text, destination);
   }
 }

@@ -3,7 +3,8 @@
 import { checkOptionsOf } from '../checks/options.js';
 import { auditSubject, checkRecord, recordedAnswer, type CheckAnswer } from '../checks/record.js';
 import type { DetectPool } from '../detect/pool.js';
-import type { CheckOutcome, Destination } from '../engine/types.js';
+import type { CheckTextTask } from '../detect/thread.js';
+import type { CheckOutcome, Destination, FindingSpan } from '../engine/types.js';
 import type { KeyVault } from '../store/api-keys.js';
 import type { AuditJournal } from '../store/audit-journal.js';
 import type { CheckTrace } from '../store/audit-repository.js';
@@ -24,9 +25,25 @@ export class TextCheckService {
     private readonly vault: KeyVault,
   ) {}
 
-  async run({ policy, org }: PolicyPrincipal, text: string, destination: Destination, trace: CheckTrace = {}): Promise<TextCheckResult> {
+  async run(principal: PolicyPrincipal, text: string, destination: Destination, trace: CheckTrace = {}): Promise<TextCheckResult> {
+    return (await this.recorded(principal, text, destination, trace, (task) => this.pool.checkText(task))).answer;
+  }
+
+  /** The playground's check: also where each finding is, so the page that sent the text can mark it. */
+  async runWithSpans(principal: PolicyPrincipal, text: string, destination: Destination): Promise<TextCheckResult & { spans: FindingSpan[] }> {
+    const { answer, outcome } = await this.recorded(principal, text, destination, {}, (task) => this.pool.checkWithSpans(task));
+    return { ...answer, spans: outcome.spans };
+  }
+
+  private async recorded<O extends CheckOutcome>(
+    { policy, org }: PolicyPrincipal,
+    text: string,
+    destination: Destination,
+    trace: CheckTrace,
+    detect: (task: CheckTextTask) => Promise<O>,
+  ): Promise<{ answer: TextCheckResult; outcome: O }> {
     const options = checkOptionsOf(policy, destination, this.vault.maskingKeyFor(org._id));
-    const outcome = await inSpan('detect', () => this.pool.checkText({ text, options }), { attributes: { 'preflight.text.bytes': Buffer.byteLength(text, 'utf8') } });
+    const outcome = await inSpan('detect', () => detect({ text, options }), { attributes: { 'preflight.text.bytes': Buffer.byteLength(text, 'utf8') } });
     const record = checkRecord({
       id: newId('pf'),
       subject: auditSubject(org, policy),
@@ -38,6 +55,6 @@ export class TextCheckService {
     });
     // Its webhook events go out when the record is drained (WebhookEvents.checksRecorded).
     await inSpan('journal.append', () => this.journal.append(record));
-    return { ...recordedAnswer(record), detected: outcome.detected, masked_content: outcome.masked_content };
+    return { answer: { ...recordedAnswer(record), detected: outcome.detected, masked_content: outcome.masked_content }, outcome };
   }
 }

@@ -52,6 +52,11 @@ describe('the playground', () => {
     const result = res.json();
     expect(result.decision).toBe('ALLOWED_WITH_MASKING');
     expect(result.masked_content).not.toContain('jane.doe@example.com');
+    // Where each finding is, for the page that holds the text (the spec's keyed answer has no spans).
+    expect(result.spans.map((s: { type: string; start: number; end: number; action: string }) => [s.type, text.slice(s.start, s.end), s.action])).toEqual([
+      ['EMAIL', 'jane.doe@example.com', 'MASK'],
+      ['SSN', '123-45-6789', 'MASK'],
+    ]);
     expect(res.headers['x-ratelimit-limit']).toBeDefined();
     await drained(t.app);
     const audit = await asUser(t.app, analyst, 'GET', `/api/audit?search=${result.preflight_id}`);

@@ -207,6 +207,35 @@ describe('dashboard', () => {
     await shot(owner, 'playground');
   });
 
+  it('marks each detection in place whatever the masking style, blocked checks included', async () => {
+    const everywhere = ['AI_TOOL', 'VENDOR', 'CUSTOMER'];
+    const rules = [
+      { name: 'Block secrets', dataTypes: ['SECRETS'], destinations: everywhere, action: 'BLOCK' },
+      { name: 'Mask personal data', dataTypes: ['PII'], destinations: everywhere, action: 'MASK' },
+    ];
+    const hashed = (await api('POST', `/api/orgs/${orgId}/policies`, { name: 'Hashed', masking: 'hash', rules })).json() as { policy_id: string };
+    const marks = () => owner.$$eval('pre.highlighted mark', (ms) => ms.map((m: any) => [m.dataset.type, m.className, m.firstChild?.textContent]));
+    await open(owner, `${d.base}/dashboard/orgs/${slug}/playground`);
+    await owner.select('select[name=policy_id]', hashed.policy_id);
+    await owner.select('select[name=destination]', 'CUSTOMER');
+    await fillLabelled(owner, 'Text', 'Mail jane.doe@example.com or call about SSN 123-45-6789.');
+    await clickButton(owner, 'Run check');
+    await waitForText(owner, 'ALLOWED WITH MASKING');
+    expect(await owner.$eval('pre.masked', (p) => p.textContent)).toMatch(/^Mail \[EMAIL:[0-9a-f]+\] or call about SSN \[SSN:[0-9a-f]+\]\.$/);
+    expect(await marks()).toEqual([['EMAIL', 'mask', 'jane.doe@example.com'], ['SSN', 'mask', '123-45-6789']]);
+
+    // Blocked: no masked copy, and still each finding in place, with what the policy does with it.
+    await fillLabelled(owner, 'Text', 'Deploy with ghp_aB3dE5fG7hJ9kL1mN3pQ5rS7tV9wX1yZ3bC5 and tell jane.doe@example.com');
+    await clickButton(owner, 'Run check');
+    await waitForText(owner, 'Decision: BLOCKED');
+    expect(await owner.$('pre.masked')).toBeNull();
+    expect(await marks()).toEqual([['GITHUB_TOKEN', 'block', 'ghp_aB3dE5fG7hJ9kL1mN3pQ5rS7tV9wX1yZ3bC5'], ['EMAIL', 'mask', 'jane.doe@example.com']]);
+    // The page built the marks from the text as nodes: the text that was typed is there as it was typed.
+    expect(await owner.$eval('pre.highlighted', (p) => [...p.childNodes].map((n: any) => n.nodeType === 1 ? n.firstChild.textContent : n.textContent).join(''))).toBe(
+      'Deploy with ghp_aB3dE5fG7hJ9kL1mN3pQ5rS7tV9wX1yZ3bC5 and tell jane.doe@example.com',
+    );
+  });
+
   it('checks a chosen file in the playground and links its masked copy', async () => {
     const file = join(d.downloads, 'notes.txt');
     await writeFile(file, 'Ticket from jane.doe@example.com\n');
@@ -282,6 +311,49 @@ describe('dashboard', () => {
     await clickButton(owner, 'Create user');
     await waitForText(owner, `analyst-${slug}@acme.test`, 'main table');
     await shot(owner, 'users');
+  });
+
+  it('changes a user’s role from the users screen; a refused change shows the API’s detail and keeps the role', async () => {
+    const user = await createUser(d.t.app, { role: 'analyst', org_id: orgId });
+    const roleOf = `select[aria-label="Role of ${user.email}"]`;
+    await open(owner, `${d.base}/dashboard/users`);
+    await owner.waitForSelector(roleOf);
+    // The old select is marked, so the wait below sees the screen drawn again from the API.
+    await owner.$eval(roleOf, (el: any) => (el.dataset.old = '1'));
+    await owner.select(roleOf, 'auditor');
+    await owner.click(`button[aria-label="Change role of ${user.email}"]`);
+    await expect.poll(async () => ((await api('GET', `/api/users/${user.user_id}`)).json() as { role: string }).role).toBe('auditor');
+    await owner.waitForFunction((sel) => {
+      const el = document.querySelector(sel);
+      return el && !el.dataset.old && el.value === 'auditor';
+    }, {}, roleOf);
+
+    // Deleted meanwhile: the API's 404 detail, and the select back at the role the user had.
+    await d.t.app.inject({ method: 'DELETE', url: `/api/users/${user.user_id}`, headers: admin });
+    await owner.select(roleOf, 'admin');
+    await owner.click(`button[aria-label="Change role of ${user.email}"]`);
+    await waitForText(owner, 'User not found.', 'main [role=alert]');
+    expect(await owner.$eval(roleOf, (el: any) => el.value)).toBe('auditor');
+  });
+
+  it('renames a team from the compliance screen, with the API’s detail on a taken name', async () => {
+    const teamsUrl = `/api/orgs/${orgId}/teams`;
+    const night = (await api('POST', teamsUrl, { name: 'Night shift' })).json() as { team_id: string };
+    const day = (await api('POST', teamsUrl, { name: 'Day shift' })).json() as { team_id: string };
+    const nameOf = async (id: string) => ((await api('GET', `${teamsUrl}/${id}`)).json() as { name: string }).name;
+    await open(owner, `${d.base}/dashboard/orgs/${slug}/compliance`);
+    await owner.waitForSelector('form[aria-label="Rename a team"]');
+    await owner.select('form[aria-label="Rename a team"] select', night.team_id);
+    await fillLabelled(owner, 'New team name', 'day shift');
+    await clickButton(owner, 'Rename team');
+    await waitForText(owner, 'A team named \'day shift\' already exists in this organization', 'main [role=alert]');
+    expect(await nameOf(night.team_id)).toBe('Night shift');
+
+    await fillLabelled(owner, 'New team name', 'Overnight');
+    await clickButton(owner, 'Rename team');
+    await expect.poll(() => nameOf(night.team_id)).toBe('Overnight');
+    await owner.waitForSelector('button[aria-label="Delete team Overnight"]');
+    for (const id of [night.team_id, day.team_id]) await d.t.app.inject({ method: 'DELETE', url: `${teamsUrl}/${id}`, headers: admin });
   });
 
   it('deletes a user, a team and an organization, each after a confirmation', async () => {
@@ -391,6 +463,17 @@ describe('roles', () => {
     const read = await fetch(`${d.base}/api/orgs/${orgId}/compliance/frameworks`, { headers: { 'x-service-api-key': partnerKey } });
     expect(read.status).toBe(200);
     await page.browserContext().close();
+  });
+
+  it('stops the evidence schedule from the compliance screen', async () => {
+    const scheduleUrl = `/api/orgs/${orgId}/compliance/schedule`;
+    expect((await api('GET', scheduleUrl)).statusCode).toBe(200);
+    await open(owner, `${d.base}/dashboard/orgs/${slug}/compliance`);
+    await waitForText(owner, 'Bundles are made on “0 6 * * 1”');
+    await clickButton(owner, 'Stop schedule');
+    await waitForText(owner, 'No schedule: bundles are made only on request.');
+    expect((await api('GET', scheduleUrl)).statusCode).toBe(404);
+    expect(await owner.$$eval('main button', (bs) => bs.map((b) => b.textContent))).not.toContain('Stop schedule');
   });
 
   it('an auditor reads compliance, downloads the ZIP bundle, and sees who changed what; no playground', async () => {

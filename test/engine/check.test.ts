@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { check, defaultRules, evidenceRules, type CheckOptions, type Destination, type Rule } from '../../src/engine/index.js';
+import { check, checkWithSpans, defaultRules, evidenceRules, type CheckOptions, type Destination, type Rule } from '../../src/engine/index.js';
 
 const rules: Rule[] = defaultRules().map((r, i) => ({ ...r, id: `default-${i}` }));
 const options = (destination: Destination, extra: Partial<CheckOptions> = {}): CheckOptions => ({
@@ -95,6 +95,21 @@ describe('check', () => {
         }
       }
     }
+  });
+});
+
+describe('checkWithSpans', () => {
+  it('is the same check, with where each finding is and what the policy did with it', () => {
+    const text = 'Ship with ghp_aB3dE5fG7hJ9kL1mN3pQ5rS7tV9wX1yZ3bC5 — ask jane@example.com 😀 or 415-555-0132.';
+    const { spans, ...outcome } = checkWithSpans(text, options('VENDOR', { masking: 'hash' }));
+    expect(outcome).toEqual(check(text, options('VENDOR', { masking: 'hash' })));
+    expect(outcome.decision).toBe('BLOCKED');
+    // UTF-16 offsets, as JavaScript strings count: the emoji before the phone counts two.
+    expect(spans.map((s) => [s.type, text.slice(s.start, s.end), s.action])).toEqual([
+      ['GITHUB_TOKEN', 'ghp_aB3dE5fG7hJ9kL1mN3pQ5rS7tV9wX1yZ3bC5', 'BLOCK'],
+      ['EMAIL', 'jane@example.com', 'MASK'],
+      ['PHONE', '415-555-0132', 'MASK'],
+    ]);
   });
 });
 

@@ -4,6 +4,7 @@
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ACTIONS } from '../../engine/types.js';
 import { Errors } from '../../errors.js';
 import { bodyDeadline } from '../body-deadline.js';
 import { DestinationSchema, ErrorBody, RateLimitedBody } from '../schemas/common.js';
@@ -20,6 +21,20 @@ const PlaygroundText = z.strictObject({
   destination: DestinationSchema,
   policy_id: z.string().min(1).max(100).describe('A policy of the organization'),
 });
+
+// Not in the spec's result: the page holds the text it sent, and marks each finding in place from these.
+const PlaygroundTextResult = TextCheckResult.extend({
+  spans: z
+    .array(
+      z.object({
+        type: z.string(),
+        start: z.number().int(),
+        end: z.number().int(),
+        action: z.enum(ACTIONS).nullable().describe('What the policy did with the finding; null when no rule covers it'),
+      }),
+    )
+    .describe('Each finding in the text, by start: offsets in UTF-16 code units (JavaScript string indices), end exclusive. No values.'),
+}).meta({ id: 'PlaygroundTextResult' });
 
 const PlaygroundFileQuery = z.object({ policy_id: z.string().min(1).max(100).describe('A policy of the organization') });
 
@@ -63,7 +78,7 @@ export default fp(
           description: 'An inactive policy or a revoked license is 403 as for the key; the plan’s limits and the monthly quota apply (429).',
           params: OrgParams,
           body: PlaygroundText,
-          response: { 200: TextCheckResult, 429: RateLimitedBody },
+          response: { 200: PlaygroundTextResult, 429: RateLimitedBody },
         },
       },
       async (request) => {

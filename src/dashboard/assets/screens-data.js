@@ -7,27 +7,17 @@ const DESTINATIONS = ['AI_TOOL', 'VENDOR', 'CUSTOMER'];
 const o = (org) => `/api/orgs/${encodeURIComponent(org)}`;
 
 /**
- * Where the masked copy differs from the text: the check answers no offsets, but with the label and
- * pseudonym styles every masked span is one `[TYPE]` token, and the text between tokens is unchanged.
+ * The detections in place: the page still holds the text it sent, and the playground's answer says
+ * where each finding is in it (`spans`, offsets as JavaScript strings count) and what the policy did.
  */
-export function maskedRanges(text, masked) {
-  const pieces = masked.split(/(\[[A-Z][A-Z0-9_]*\])/);
-  const ranges = [];
-  let at = 0;
-  for (let i = 0; i < pieces.length; i += 2) {
-    const literal = pieces[i];
-    if (!text.startsWith(literal, at)) return null;
-    at += literal.length;
-    const token = pieces[i + 1];
-    if (token === undefined) return at === text.length ? ranges : null;
-    const next = pieces[i + 2] ?? '';
-    const end = next === '' ? (i + 3 >= pieces.length ? text.length : at + 1) : text.indexOf(next, at + 1);
-    if (end < 0) return null;
-    ranges.push({ start: at, end, label: token.slice(1, -1) });
-    at = end;
-  }
-  return ranges;
+function inPlace(text, spans) {
+  const ranges = spans.map((s) => ({ start: s.start, end: s.end, type: s.type, tone: (s.action ?? 'none').toLowerCase(), note: `${s.type}, ${s.action ?? 'no rule'}` }));
+  const tones = [...new Set(ranges.map((r) => r.tone))];
+  return [h('h3', {}, 'Detections in place'),
+    h('p', { class: 'muted legend' }, 'Marked by what the policy does: ', tones.map((t) => [h('mark', { class: t }, TONE_NAMES[t]), ' '])),
+    highlight(text, ranges)];
 }
+const TONE_NAMES = { block: 'block', mask: 'mask', allow: 'allow', none: 'no rule' };
 
 export async function playgroundScreen({ org }) {
   const policies = await api('GET', `${o(org)}/playground/policies`);
@@ -72,14 +62,14 @@ export async function playgroundScreen({ org }) {
 
 function resultView(org, result, text) {
   if (result.status === 'pending') return h('p', { role: 'status' }, 'The file is still being checked. Find it in ', h('a', { href: `/dashboard/orgs/${org}/audit/${result.preflight_id}` }, 'the audit trail'), '.');
-  const ranges = text !== null && result.masked_content ? maskedRanges(text, result.masked_content) : null;
   return h('div', { class: 'card' },
     h('h2', {}, 'Decision: ', decisionBadge(result.decision)),
     h('p', { class: 'summary' }, result.summary),
     result.detected.length
       ? table('Detections', ['Type', 'Count', 'Sample'], result.detected.map((d) => [d.type, String(d.count), d.sample ?? '—']))
       : h('p', {}, 'Nothing sensitive was found.'),
-    ranges?.length ? [h('h3', {}, 'Detections in place'), highlight(text, ranges)] : null,
+    result.spans?.length ? inPlace(text, result.spans) : null,
+    text === null && result.detected.length ? h('p', { class: 'muted' }, 'A file’s detections are not marked in place: its text is read from the file on the server, and the page does not hold it.') : null,
     result.masked_content ? [h('h3', {}, 'Masked copy'), h('pre', { class: 'masked' }, result.masked_content)] : null,
     result.masked_file_url ? h('p', {}, h('a', { href: new URL(result.masked_file_url).pathname, download: true }, 'Download the masked file')) : null,
     h('p', { class: 'muted' }, 'Check ', h('a', { href: `/dashboard/orgs/${org}/audit/${result.preflight_id}` }, result.preflight_id), ` · policy version ${result.policy_version}`));

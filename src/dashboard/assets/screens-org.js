@@ -134,10 +134,14 @@ export async function usersScreen() {
     const role = select('role', u.role === 'owner' ? ['owner'] : ['admin', 'analyst', 'auditor'], u.role);
     role.setAttribute('aria-label', `Role of ${u.email}`);
     role.disabled = mine || u.role === 'owner';
-    role.addEventListener('change', () => submit(role, out, async () => {
-      await api('PATCH', `/api/users/${u.user_id}`, { role: role.value });
-      go(location.pathname);
-    }));
+    // A button applies the role: a select that saved on change would save each role a keyboard's arrows pass.
+    const setRole = h('button', { type: 'button', class: 'secondary small', disabled: role.disabled, 'aria-label': `Change role of ${u.email}` }, 'Change');
+    setRole.addEventListener('click', async () => {
+      const saved = await submit(setRole, out, async () => Boolean(await api('PATCH', `/api/users/${u.user_id}`, { role: role.value })));
+      // A refused change leaves the role as the API has it, beside the API's detail.
+      if (saved) go(location.pathname);
+      else role.value = u.role;
+    });
     const toggle = h('button', { type: 'button', class: 'secondary small', disabled: mine }, u.disabled ? 'Enable' : 'Disable');
     toggle.addEventListener('click', () => submit(toggle, out, async () => {
       await api('PATCH', `/api/users/${u.user_id}`, { disabled: !u.disabled });
@@ -153,7 +157,7 @@ export async function usersScreen() {
       });
     });
     const orgName = orgs.find((x) => x.org_id === u.org_id)?.name ?? u.org_id;
-    return [u.email, role, u.org_id ? orgName : 'every organization', u.disabled ? 'disabled' : 'active', h('span', {}, toggle, ' ', remove)];
+    return [u.email, h('span', {}, role, ' ', setRole), u.org_id ? orgName : 'every organization', u.disabled ? 'disabled' : 'active', h('span', {}, toggle, ' ', remove)];
   });
   const email = h('input', { name: 'email', type: 'email', required: true });
   const password = h('input', { name: 'password', type: 'password', autocomplete: 'new-password', required: true });

@@ -181,13 +181,16 @@ function detectorsEditor(org, initial) {
   return { section, value: () => [...box.children].map((c) => c.read()) };
 }
 
-/** The sample with the matched ranges marked. */
+/**
+ * The text with the ranges marked. A range may name its `type` (kept on the mark), a `tone` (its
+ * colour class) and a `note`, which a screen reader says after the span and a pointer shows on hover.
+ */
 export function highlight(text, ranges) {
   const parts = [];
   let at = 0;
-  for (const { start, end, label } of ranges) {
+  for (const { start, end, type, tone, note } of ranges) {
     if (start < at) continue;
-    parts.push(text.slice(at, start), h('mark', label ? { title: label } : {}, text.slice(start, end), label ? h('span', { class: 'sr-only' }, ` (${label})`) : null));
+    parts.push(text.slice(at, start), h('mark', { 'data-type': type, class: tone, title: note }, text.slice(start, end), note ? h('span', { class: 'sr-only' }, ` (${note})`) : null));
     at = end;
   }
   parts.push(text.slice(at));

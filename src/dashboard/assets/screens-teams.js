@@ -1,5 +1,6 @@
 // Teams and their control tags (admin, owner), on the compliance screen: a team answers for a control
 // with a rule of one of the organization's policies, and the control is covered while that rule is on.
+// Teams are created, renamed (their tags stay) and deleted here.
 import { api, confirmDialog, empty, field, go, h, select, submit, table } from './lib.js';
 
 const o = (org) => `/api/orgs/${encodeURIComponent(org)}`;
@@ -41,6 +42,18 @@ export async function teamsSection(org, framework, controls) {
     return [team.name, String(tags[i].length), remove];
   });
 
+  const renamed = select('rename_team', teams.map((t) => [t.team_id, t.name]));
+  const newName = h('input', { name: 'new_team_name' });
+  const rename = h('button', { type: 'submit', class: 'secondary' }, 'Rename team');
+  const renameForm = h('form', { class: 'inline', novalidate: true, 'aria-label': 'Rename a team' }, field('Team to rename', renamed), field('New team name', newName), rename);
+  renameForm.addEventListener('submit', (e) => {
+    e.preventDefault();
+    submit(rename, out, async () => {
+      await api('PATCH', `${o(org)}/teams/${renamed.value}`, { name: newName.value });
+      reload();
+    });
+  });
+
   const rules = policies.flatMap((p) => p.rules.map((r) => [`${p.policy_id}|${r.id}`, `${p.name}: ${r.name}`]));
   const team = select('team', teams.map((t) => [t.team_id, t.name]));
   const control = select('control', controls.map((c) => [c.control_id, `${c.control_id} ${c.title.slice(0, 60)}`]));
@@ -59,5 +72,5 @@ export async function teamsSection(org, framework, controls) {
   return h('section', { class: 'card', 'aria-labelledby': 'teams-h' }, h('h2', { id: 'teams-h' }, `Teams and tags (${framework})`),
     rows.length ? table('Control tags', ['Team', 'Control', 'Rule', ''], rows) : empty(teams.length ? `No ${framework} tags yet. Tag a rule to a control below to cover it.` : 'No teams yet. Create one, then tag rules to controls.'),
     teams.length && rules.length ? tagForm : null,
-    teams.length ? table('Teams', ['Team', `${framework} tags`, ''], teamRows) : null, teamForm, out);
+    teams.length ? [table('Teams', ['Team', `${framework} tags`, ''], teamRows), renameForm] : null, teamForm, out);
 }
