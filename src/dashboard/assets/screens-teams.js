@@ -49,7 +49,7 @@ export async function teamsSection(org, framework, controls) {
   renameForm.addEventListener('submit', (e) => {
     e.preventDefault();
     submit(rename, out, async () => {
-      await api('PATCH', `${o(org)}/teams/${renamed.value}`, { name: newName.value });
+      await api('PATCH', `${o(org)}/teams/${encodeURIComponent(renamed.value)}`, { name: newName.value });
       reload();
     });
   });
