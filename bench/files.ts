@@ -23,6 +23,7 @@ import { percentile, timeSteps, timeStore } from './file-steps.js';
 import { storeGrowth } from './file-store-growth.js';
 import { memoryOf, startProcess, stopProcess, waitUntilAnswering } from './processes.js';
 import { writeSection } from './results-file.js';
+import { deleteKeysUnder } from './redis-keys.js';
 
 const scale = Number(process.argv[2] ?? process.env.BENCH_FILES_SCALE ?? 1);
 if (!(scale > 0)) throw new Error(`scale must be a positive number, not ${process.argv[2] ?? process.env.BENCH_FILES_SCALE}`);
@@ -173,8 +174,7 @@ async function main(): Promise<void> {
     await mongo.db().dropDatabase().catch(() => undefined);
     await mongo.close();
     // This run's jobs and audit journal.
-    const keys = await redis.keys(`${redisPrefix}*`);
-    if (keys.length) await redis.del(...keys);
+    await deleteKeysUnder(redis, redisPrefix);
     redis.disconnect();
   }
 }

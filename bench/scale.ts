@@ -38,6 +38,7 @@ import { BENCH_ADMIN_TOKEN, BENCH_MASTER_KEY, benchStack } from './bench-stack.j
 import { memoryOf, startProcess, stopProcess, waitUntilAnswering } from './processes.js';
 import { machineLine, writeSection } from './results-file.js';
 import { DAY_MS, EXTRA_POLICIES, MIX, organizationName, random, RecordMaker, SEARCH_TERM, WINDOW_DAYS, type SeedOrg } from './scale-data.js';
+import { deleteKeysUnder } from './redis-keys.js';
 
 const SIZES = (process.env.SCALE_SIZES ?? '100000,2000000').split(',').map((s) => Number(s.trim()));
 /** Organizations in all (policy keys to resolve); the first AUDIT_ORGS hold the audit records. */
@@ -785,12 +786,7 @@ export async function benchScale(): Promise<void> {
       await mongo.client.close();
     }
     // The run's Redis keys (journal, rollup counters, epochs) go with it.
-    for (let cursor = '0'; ; ) {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${stack.redisPrefix}*`, 'COUNT', 1_000).catch(() => ['0', [] as string[]] as const);
-      if (keys.length > 0) await redis.unlink(...keys).catch(() => undefined);
-      cursor = next;
-      if (cursor === '0') break;
-    }
+    await deleteKeysUnder(redis, stack.redisPrefix).catch(() => undefined);
     redis.disconnect();
   }
 }
