@@ -96,7 +96,7 @@ function servicesOver(repos: Repositories, redis: Redis, redisPrefix: string) {
   const changeLog = new ChangeLog(repos.changeLog);
   const policies = new PolicyService(repos, vault, keys, changeLog);
   // No webhook endpoints exist in the benchmark: a revocation has nobody to tell.
-  const licenses = new LicenseService(repos, vault, keys, changeLog, { notify: () => undefined });
+  const licenses = new LicenseService(repos, vault, keys, changeLog, { emit: async () => undefined });
   // Deleting organizations (the only use of bundles here) is not part of the benchmark.
   const organizations = new OrganizationService(repos, keys, policies, licenses, { removeByOrg: async () => undefined }, changeLog);
   return { policies, organizations, compliance: new ComplianceService(repos, changeLog), teams: new TeamService(repos, changeLog) };

@@ -38,7 +38,7 @@ export async function ensureFirstOrg(repos: Repositories, redis: Redis, redisPre
   // Bundles belong to an organization being deleted; bootstrap never deletes one.
   const noBundles = { removeByOrg: async () => undefined };
   // The first organization's license is issued, never revoked here: no webhook can be subscribed yet.
-  const noEvents = { notify: async () => undefined };
+  const noEvents = { emit: async () => undefined };
   const organizations = new OrganizationService(repos, keys, policies, new LicenseService(repos, vault, keys, changeLog, noEvents), noBundles, changeLog);
   const settings = { admin_email: input.adminEmail, primary_color: '#2563eb' };
   try {

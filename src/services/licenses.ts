@@ -70,7 +70,7 @@ export class LicenseService {
     private readonly vault: KeyVault,
     private readonly keys: KeyResolver,
     private readonly changeLog: ChangeLog,
-    private readonly events: Pick<WebhookEvents, 'notify'>,
+    private readonly events: Pick<WebhookEvents, 'emit'>,
   ) {}
 
   /** A license document for an org, with its raw key (shown to the caller, never stored). */
@@ -139,7 +139,8 @@ export class LicenseService {
     if (!license) return false;
     await this.repos.policies.deactivateByLicense(org._id, licenseId, now);
     await this.keys.invalidate();
-    this.events.notify(org._id, 'license.revoked', licenseId, { license_id: licenseId, revoked_at: now.toISOString() });
+    // The license's own revocation time (a repeated DELETE keeps it), so a repeat sends the same event.
+    await this.events.emit(org._id, 'license.revoked', licenseId, { license_id: licenseId, revoked_at: license.updated_at.toISOString() });
     return true;
   }
 

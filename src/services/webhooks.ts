@@ -3,11 +3,11 @@
 // and delivered, signed, by the worker (src/workers/webhook-delivery.worker.ts). Events carry ids,
 // decisions, types and counts: never content, never a summary.
 import { createHmac, randomBytes } from 'node:crypto';
-import type { Logger } from 'pino';
 import { Errors } from '../errors.js';
 import { enqueueDeliveries, type WebhookEventType, type WebhookQueue } from '../jobs/webhook-delivery.js';
 import type { KeyVault } from '../store/api-keys.js';
 import type { AuditDoc } from '../store/audit-repository.js';
+import { withRedis } from '../store/errors.js';
 import { newId } from '../store/ids.js';
 import type { OrganizationDoc } from '../store/organization-repository.js';
 import type { DeliveryLog, DeliveryLogEntry, WebhookDoc, WebhookRepository } from '../store/webhook-repository.js';
@@ -66,20 +66,22 @@ export function checkEventData(doc: AuditDoc) {
  * Sends events out. An event about a thing has an id made from it (`evt_<type>_<thing id>`), so a
  * job that runs again enqueues the same deliveries, not new ones. Events of checks are enqueued by
  * the audit drainer, with the batch that stores their records and before it is acknowledged
- * (`checksRecorded`): one that cannot be enqueued is retried with its batch, never lost. `notify`
- * (a license revoked, a bundle ready) never fails its caller: that is done, and a lost event is logged.
+ * (`checksRecorded`): one that cannot be enqueued is retried with its batch, never lost. The others
+ * (a license revoked, a bundle ready) are enqueued before their caller answers (`emit`): one that
+ * cannot be fails the caller, which is made to be repeated (the DELETE of a license answers 503 and
+ * finishes on a retry; an export job is retried by BullMQ), so none is lost either.
  */
 export class WebhookEvents {
   constructor(
     private readonly repo: Pick<WebhookRepository, 'subscribed'>,
     private readonly queue: WebhookQueue,
     private readonly settings: Pick<DeliverySettings, 'attempts' | 'backoffMs'>,
-    private readonly log: Pick<Logger, 'warn'>,
   ) {}
 
+  /** Fails with RedisUnavailableError (503) when the event cannot be enqueued. */
   async emit(orgId: string, type: WebhookEventType, about: string, data: Record<string, unknown>): Promise<void> {
     const endpoints = await this.repo.subscribed(orgId, type);
-    await this.enqueue(orgId, type, about, data, new Date(), endpoints.map((e) => e._id));
+    await withRedis(() => this.enqueue(orgId, type, about, data, new Date(), endpoints.map((e) => e._id)));
   }
 
   /** One event about `about` to each of `endpointIds`. */
@@ -87,10 +89,6 @@ export class WebhookEvents {
     if (endpointIds.length === 0) return;
     const event = { id: `evt_${type.replace('.', '_')}_${about}`, type, created_at: createdAt.toISOString(), org_id: orgId, data };
     await enqueueDeliveries(this.queue, event, endpointIds, this.settings);
-  }
-
-  notify(orgId: string, type: WebhookEventType, about: string, data: Record<string, unknown>): void {
-    this.emit(orgId, type, about, data).catch((err: unknown) => this.log.warn({ org: orgId, type, about, err: String(err) }, 'webhook event not enqueued'));
   }
 
   /**

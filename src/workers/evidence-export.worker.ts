@@ -47,7 +47,7 @@ export interface EvidenceExportDeps {
   /** Ends an organization's bundle schedule (its organization is gone). */
   removeSchedule(orgId: string): Promise<void>;
   /** Tells the organization's webhooks that a bundle is ready. */
-  events: Pick<WebhookEvents, 'notify'>;
+  events: Pick<WebhookEvents, 'emit'>;
 }
 
 type ExportJob = Pick<Job<EvidenceExportJob, EvidenceExportResult>, 'id' | 'data' | 'opts' | 'timestamp'>;
@@ -90,7 +90,8 @@ export function evidenceExportProcessor(deps: EvidenceExportDeps) {
       return null;
     }
     await applyRetention(deps, org._id, data.trigger);
-    deps.events.notify(org._id, 'bundle.ready', bundle._id, { bundle_id: bundle._id, trigger: data.trigger, size: bundle.size, sha256: bundle.sha256 });
+    // Enqueued before the job ends: if it cannot be, the job fails and BullMQ runs it again.
+    await deps.events.emit(org._id, 'bundle.ready', bundle._id, { bundle_id: bundle._id, trigger: data.trigger, size: bundle.size, sha256: bundle.sha256 });
     return { bundle_id: bundle._id, size: bundle.size, sha256: bundle.sha256 };
   };
 }

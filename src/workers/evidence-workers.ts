@@ -46,7 +46,7 @@ export function startEvidenceWorkers(config: Config, repos: Repositories, log: L
       removeSchedule: async (orgId) => {
         await queue.removeJobScheduler(scheduleId(orgId));
       },
-      events: webhookEventsOf(config, repos, connection, log),
+      events: webhookEventsOf(config, repos, connection),
     },
     { connection, prefix, concurrency: config.compliance.exportConcurrency },
     log,

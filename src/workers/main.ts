@@ -35,7 +35,7 @@ async function start(config: Config, log: Logger, counters: Counters): Promise<S
   const redis = createRedis(config.redis.url, { maxRetriesPerRequest: null, connectionName: 'preflight-worker' });
   redis.on('error', (err) => log.warn({ err: err.message }, 'redis connection error'));
   const journal = new AuditJournal(redis, config.redis.prefix, config.audit.maxBacklog);
-  const events = webhookEventsOf(config, repos, redis, log);
+  const events = webhookEventsOf(config, repos, redis);
   const drainer = await startAuditDrainer(
     redis,
     journal,

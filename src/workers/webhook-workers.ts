@@ -14,9 +14,9 @@ import type { Redis } from 'ioredis';
 import { createRedis } from '../store/redis-client.js';
 
 /** The producer side, for workers whose jobs raise events (file checks, bundles); on their connection. */
-export function webhookEventsOf(config: Config, repos: Pick<Repositories, 'webhooks'>, connection: Redis, log: Logger): WebhookEvents {
+export function webhookEventsOf(config: Config, repos: Pick<Repositories, 'webhooks'>, connection: Redis): WebhookEvents {
   const queue = webhookQueue({ connection, prefix: bullPrefix(connection, config.redis.prefix) });
-  return new WebhookEvents(repos.webhooks, queue, config.webhooks, log);
+  return new WebhookEvents(repos.webhooks, queue, config.webhooks);
 }
 
 export interface WebhookWorkers {

@@ -5,6 +5,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryLog } from '../../src/store/webhook-repository.js';
@@ -26,6 +27,7 @@ interface Received {
   at: number;
 }
 
+let env: Record<string, string>;
 let t: TestApp;
 let strict: TestApp;
 let org: OrgFixture;
@@ -52,7 +54,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  const env = testEnv({
+  env = testEnv({
     WEBHOOK_ALLOW_PRIVATE: 'true',
     WEBHOOK_BACKOFF_MS: '50',
     WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS),
@@ -161,7 +163,11 @@ describe('deliveries', () => {
       [2, 'failed'],
       [1, 'failed'],
     ]);
-    const hook = (await t.app.inject({ method: 'GET', url: `${hooksUrl()}/${webhook_id}`, headers: admin })).json();
+    // The endpoint's failures are cleared just after the attempt is logged: wait for that write.
+    const hook = await until('the success recorded on the endpoint', async () => {
+      const got = (await t.app.inject({ method: 'GET', url: `${hooksUrl()}/${webhook_id}`, headers: admin })).json();
+      return got.consecutive_failures === 0 ? got : undefined;
+    });
     expect(hook).toMatchObject({ enabled: true, consecutive_failures: 0, failing_since: null });
   });
 
@@ -240,6 +246,30 @@ describe('deliveries', () => {
     expect((await t.app.inject({ method: 'DELETE', url: `/api/orgs/${other.orgId}/licenses/${licenses[0].license_id}`, headers: admin })).statusCode).toBe(204);
     const got = await until('the delivery', () => deliveriesTo('/licenses')[0]);
     expect(JSON.parse(got.body)).toMatchObject({ type: 'license.revoked', org_id: other.orgId, data: { license_id: licenses[0].license_id } });
+  });
+
+  it('loses no license.revoked that cannot be enqueued: the DELETE answers 503, and repeating it sends the event', async () => {
+    const other = await createOrg(t.app, `org-hooks-lic-retry-${process.pid}`);
+    await subscribe('/licenses-retry', ['license.revoked'], t.app, other.orgId);
+    const licenseId = (await t.app.inject({ method: 'GET', url: `/api/orgs/${other.orgId}/licenses`, headers: admin })).json()[0].license_id;
+    const url = `/api/orgs/${other.orgId}/licenses/${licenseId}`;
+    // A replica of the same deployment whose queues' connection to Redis is cut (it queues nothing offline).
+    const cut = await startTestApp(env);
+    try {
+      (cut.app.queues.webhookDelivery.opts.connection as Redis).disconnect();
+      const refused = await cut.app.inject({ method: 'DELETE', url, headers: admin });
+      expect(refused.statusCode, refused.body).toBe(503);
+      expect(refused.json().code).toBe('redis_unavailable');
+    } finally {
+      await cut.app.close();
+    }
+    // The license is revoked all the same (the refusal came after it); the repeat sends the event.
+    const license = (await t.app.inject({ method: 'GET', url: `/api/orgs/${other.orgId}/licenses`, headers: admin })).json()[0];
+    expect(license.status).toBe('revoked');
+    expect((await t.app.inject({ method: 'DELETE', url, headers: admin })).statusCode).toBe(204);
+    const got = await until('the delivery', () => deliveriesTo('/licenses-retry')[0]);
+    // The revocation's own time, whichever DELETE enqueued it: a repeat is the same event.
+    expect(JSON.parse(got.body)).toMatchObject({ id: `evt_license_revoked_${licenseId}`, type: 'license.revoked', data: { license_id: licenseId, revoked_at: license.updated_at } });
   });
 });
 

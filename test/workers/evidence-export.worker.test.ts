@@ -37,7 +37,7 @@ afterAll(async () => {
 
 const reposOf = (db: Db) => createRepositories({ db }, { fileRetentionMs: 86_400_000, masterKey: MASTER_KEY });
 
-function depsFor(removed: string[]): EvidenceExportDeps {
+function depsFor(removed: string[], events: EvidenceExportDeps['events'] = { emit: async () => undefined }): EvidenceExportDeps {
   const repos = reposOf(db);
   return {
     organizations: repos.organizations,
@@ -50,8 +50,8 @@ function depsFor(removed: string[]): EvidenceExportDeps {
     removeSchedule: async (orgId) => {
       removed.push(orgId);
     },
-    // Webhooks are tested in test/workers/webhook-delivery.worker.test.ts.
-    events: { notify: () => undefined },
+    // Delivery is tested in test/api/webhooks.test.ts; here, that the job waits for the event.
+    events,
   };
 }
 
@@ -93,6 +93,37 @@ describe('evidence-export processor', { timeout: 120_000 }, () => {
     expect(await storedFor(db, bundleId)).toEqual(['bundles.files', 'bundles.chunks']);
     const zip = await JSZip.loadAsync(bytes);
     expect(Object.keys(zip.files)).toEqual(['manifest.json', 'manifest.jws', 'summary.pdf', 'SOC2/evidence.csv', 'SOC2/evidence.json', 'SOC2/evidence.pdf']);
+  });
+
+  it('fails the job when bundle.ready cannot be enqueued, so that BullMQ runs it again and the event names the bytes stored', async () => {
+    const now = new Date();
+    const orgId = newId('org');
+    await reposOf(db).organizations.insert({
+      _id: orgId,
+      name: 'Acme',
+      slug: `acme-${randomBytes(3).toString('hex')}`,
+      settings: { admin_email: 'a@example.com', primary_color: '#112233' },
+      created_at: now,
+      updated_at: now,
+    });
+    const sent: Array<Record<string, unknown>> = [];
+    let redisDown = true;
+    const process = evidenceExportProcessor(
+      depsFor([], {
+        emit: async (_org, _type, _about, data) => {
+          if (redisDown) throw new Error('Connection is closed.');
+          sent.push(data);
+        },
+      }),
+    );
+    const bundleId = newId('bnd');
+    const job: ExportJob = { id: bundleId, data: { trigger: 'on_demand', bundle_id: bundleId, org_id: orgId, days: 7 }, opts: {}, timestamp: now.getTime() };
+    await expect(process(job)).rejects.toThrow('Connection is closed.');
+    redisDown = false;
+    const done = await process(job);
+    const stored = (await bundleRepository(db).listByOrg(orgId))[0];
+    expect(sent).toEqual([{ bundle_id: bundleId, trigger: 'on_demand', size: stored?.size, sha256: stored?.sha256 }]);
+    expect(done).toEqual({ bundle_id: bundleId, size: stored?.size, sha256: stored?.sha256 });
   });
 
   it('fails an on-demand bundle of an organization that is gone for good, and ends a gone organization’s schedule', async () => {

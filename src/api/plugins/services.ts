@@ -88,7 +88,7 @@ export default fp(
     const { drainBatch, claimIdleMs, maxBacklog, drainInApi } = app.config.audit;
     const auditJournal = new AuditJournal(app.redis, app.config.redis.prefix, maxBacklog);
     const webhookSettings = { allowPrivate: app.config.webhooks.allowPrivate, attempts: app.config.webhooks.attempts, backoffMs: app.config.webhooks.backoffMs };
-    const webhookEvents = new WebhookEvents(repos.webhooks, app.queues.webhookDelivery, webhookSettings, app.log);
+    const webhookEvents = new WebhookEvents(repos.webhooks, app.queues.webhookDelivery, webhookSettings);
     const auditDrainer = drainInApi
       ? await startAuditDrainer(app.redis, auditJournal, repos, { batchSize: drainBatch, claimIdleMs, beforeAck: (docs) => webhookEvents.checksRecorded(docs) }, app.log)
       : null;
