@@ -25,7 +25,10 @@ export function parseRedisUrl(url: string): RedisTarget {
       return { host: m[1]!.replace(/^\[|\]$/g, ''), port: m[2] ? Number(m[2]) : 6379 };
     });
   if (nodes.length === 0) throw new Error('REDIS_URL: a cluster URL names at least one node');
-  const [user = '', password] = (userInfo ?? '').split(':').map(decodeURIComponent);
+  // user:password, either part optional; a password may hold ':' itself.
+  const colon = (userInfo ?? '').indexOf(':');
+  const user = decodeURIComponent(colon < 0 ? (userInfo ?? '') : userInfo!.slice(0, colon));
+  const password = colon < 0 ? undefined : decodeURIComponent(userInfo!.slice(colon + 1));
   return { kind: 'cluster', nodes, ...(user && { username: user }), ...(password !== undefined && { password }), tls: scheme === 'rediss' };
 }
 
@@ -43,15 +46,20 @@ const VARIABLE_KEY_SCRIPTS = ['pfConsumeWindows', 'pfAckAndCount'];
 /** Options the Cluster takes itself; everything else applies to each node's connection. */
 const CLUSTER_LEVEL = ['lazyConnect', 'enableOfflineQueue', 'enableAutoPipelining', 'enableReadyCheck'] as const;
 
-export function createRedis(url: string, options: ClientOptions): Redis {
-  const target = parseRedisUrl(url);
-  if (target.kind === 'single') return new Redis(url, options);
+function split(options: Partial<ClientOptions>): { clusterOptions: Record<string, unknown>; nodeOptions: RedisOptions } {
   const nodeOptions: RedisOptions = { ...options };
   const clusterOptions: Record<string, unknown> = {};
   for (const name of CLUSTER_LEVEL) {
     if (options[name] !== undefined) clusterOptions[name] = options[name];
     delete nodeOptions[name];
   }
+  return { clusterOptions, nodeOptions };
+}
+
+export function createRedis(url: string, options: ClientOptions): Redis {
+  const target = parseRedisUrl(url);
+  if (target.kind === 'single') return new Redis(url, options);
+  const { clusterOptions, nodeOptions } = split(options);
   const cluster = new Cluster(target.nodes, {
     ...clusterOptions,
     autoPipeliningIgnoredCommands: VARIABLE_KEY_SCRIPTS,
@@ -69,14 +77,8 @@ export function createRedis(url: string, options: ClientOptions): Redis {
 export function duplicateRedis(redis: Redis, overrides: Partial<ClientOptions>): Redis {
   if (!redis.isCluster) return redis.duplicate(overrides);
   const cluster = redis as unknown as Cluster;
-  const nodeOverrides: RedisOptions = { ...overrides };
-  const clusterOverrides: Record<string, unknown> = {};
-  for (const name of CLUSTER_LEVEL) {
-    if (overrides[name] !== undefined) clusterOverrides[name] = overrides[name];
-    delete nodeOverrides[name];
-  }
-  const options = cluster.options;
-  return cluster.duplicate(undefined, { ...clusterOverrides, redisOptions: { ...options.redisOptions, ...nodeOverrides } }) as unknown as Redis;
+  const { clusterOptions, nodeOptions } = split(overrides);
+  return cluster.duplicate(undefined, { ...clusterOptions, redisOptions: { ...cluster.options.redisOptions, ...nodeOptions } }) as unknown as Redis;
 }
 
 /**

@@ -33,6 +33,7 @@ describe('parseRedisUrl', () => {
       tls: true,
     });
     expect(parseRedisUrl('redis-cluster://:secret@h1:7000')).toMatchObject({ password: 'secret' });
+    expect(parseRedisUrl('redis-cluster://app:a:b@h1:7000')).toMatchObject({ username: 'app', password: 'a:b' });
     expect(parseRedisUrl('redis-cluster://h1:7000')).not.toHaveProperty('password');
   });
 
