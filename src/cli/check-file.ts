@@ -11,10 +11,7 @@ export interface FileVerdict extends TextVerdict {
   kind: FileKind;
 }
 
-/**
- * An OCR pool started on the first image or scanned page: most scans have none, and starting
- * tesseract costs about a second.
- */
+/** An OCR pool made on the first image or scanned page: a scan without any needs no language data. */
 export function lazyOcrPool(): OcrPool {
   let pool: Promise<OcrPool> | undefined;
   return {

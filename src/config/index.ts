@@ -43,6 +43,7 @@ const EnvSchema = z.object({
   FILE_STALLED_INTERVAL_MS: int(100, 3_600_000).default(5_000),
   FILE_DETECT_TIMEOUT_MS: int(1_000, 3_600_000).default(300_000),
   OCR_WORKERS: int(1, 16).default(Math.min(2, availableParallelism())),
+  OCR_IDLE_SECONDS: int(1, 86_400).default(300),
   FILE_MAX_PIXELS: int(1, 1_000_000_000).default(50_000_000),
   FILE_MAX_PAGES: int(1, 100_000).default(1_000),
   FILE_MAX_OCR_PAGES: int(0, 10_000).default(50),
@@ -118,6 +119,8 @@ export interface Config {
     /** A file's scan (on a detection thread of the worker) fails past this. */
     detectTimeoutMs: number;
     ocrWorkers: number;
+    /** An OCR worker idle this long exits (it holds about 120 MiB); the next OCR job starts one. */
+    ocrIdleMs: number;
     maxPixels: number;
     maxPages: number;
     maxOcrPages: number;
@@ -216,6 +219,7 @@ export function loadConfig(given: Record<string, string | undefined> = process.e
       stalledIntervalMs: e.FILE_STALLED_INTERVAL_MS,
       detectTimeoutMs: e.FILE_DETECT_TIMEOUT_MS,
       ocrWorkers: e.OCR_WORKERS,
+      ocrIdleMs: e.OCR_IDLE_SECONDS * 1_000,
       maxPixels: e.FILE_MAX_PIXELS,
       maxPages: e.FILE_MAX_PAGES,
       maxOcrPages: e.FILE_MAX_OCR_PAGES,

@@ -10,6 +10,8 @@ import { checkText, checkTextWithPlan, checkTextWithSpans, type CheckTextTask, t
 
 export interface DetectPoolOptions {
   threads: number;
+  /** Threads kept when idle (default: all); the others start on demand and exit after a minute idle. */
+  minThreads?: number;
   maxQueue: number;
   timeoutMs: number;
   /** Texts up to this many characters are scanned on the calling thread (see docs/decisions.md). */
@@ -30,7 +32,7 @@ export class DetectPool {
   constructor(private readonly opts: DetectPoolOptions) {
     this.pool = new Piscina({
       filename: workerFile(),
-      minThreads: opts.threads,
+      minThreads: opts.minThreads ?? opts.threads,
       maxThreads: opts.threads,
       maxQueue: opts.maxQueue + opts.threads,
       idleTimeout: 60_000,

@@ -2,7 +2,8 @@
 // WebAssembly core from tesseract.js-core, the language data from @tesseract.js-data/eng; nothing is
 // fetched and nothing is cached to disk. tesseract.js's own scheduler cannot drop a worker, and a
 // job on a worker thread that died never settles; so this pool replaces a worker after any failure
-// and bounds every job with a timeout.
+// and bounds every job with a timeout. Each worker holds about 120 MiB, and most checks are text: a
+// worker starts on the first job that needs it and exits after idling (docs/files.md, "OCR").
 import { access } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -27,10 +28,17 @@ export interface OcrPool {
   close(): Promise<void>;
 }
 
+export interface OcrWorkerPool extends OcrPool {
+  /** Workers started and not yet exited (on idling or failing): none before the first job. */
+  started(): number;
+}
+
 export interface OcrPoolOptions {
   workers: number;
-  /** A job (waiting for a restarted worker included) that takes longer fails and its worker is replaced. */
+  /** A job (starting its worker included) that takes longer fails and its worker is replaced. */
   timeoutMs?: number;
+  /** A worker idle this long exits; the next job starts one again. */
+  idleMs?: number;
 }
 
 /** OCR failed or timed out: not a verdict on the file, so the caller may try again (fail closed meanwhile). */
@@ -73,23 +81,29 @@ function withTimeout<T>(job: Promise<T>, ms: number): Promise<T> {
 }
 
 interface Slot {
-  worker: Promise<Worker>;
+  /** Null until a job needs it, and again once it idled out or failed. */
+  worker: Promise<Worker> | null;
+  idleTimer?: NodeJS.Timeout;
 }
 
-export async function createOcrPool({ workers, timeoutMs = 120_000 }: OcrPoolOptions): Promise<OcrPool> {
+/**
+ * Terminates a worker once it is up, deferred past the microtasks in which a recognize call made on
+ * it posts its job: terminated first, that call never settles and tesseract.js rejects unhandled.
+ */
+const stop = (worker: Promise<Worker> | null) =>
+  worker
+    ?.then((w) => new Promise<void>((posted) => setImmediate(posted)).then(() => w.terminate()))
+    .catch(() => {});
+
+export async function createOcrPool({ workers, timeoutMs = 120_000, idleMs = 300_000 }: OcrPoolOptions): Promise<OcrWorkerPool> {
   // With no worker every job would wait forever.
   if (!Number.isInteger(workers) || workers < 1) throw new RangeError(`An OCR pool needs at least one worker, not ${workers}.`);
   // A missing language file makes createWorker hang rather than fail: check it first.
   await access(join(ENG.langPath, ENG.gzip ? 'eng.traineddata.gz' : 'eng.traineddata')).catch(() => {
     throw new OcrError(`The OCR language data is missing from ${ENG.langPath}.`);
   });
-  const started = await Promise.allSettled(Array.from({ length: workers }, startWorker));
-  const failed = started.find((s) => s.status === 'rejected');
-  if (failed) {
-    await Promise.allSettled(started.map((s) => (s.status === 'fulfilled' ? s.value.terminate() : null)));
-    throw failed.reason;
-  }
-  const slots: Slot[] = started.map((s) => ({ worker: Promise.resolve((s as PromiseFulfilledResult<Worker>).value) }));
+  const slots: Slot[] = Array.from({ length: workers }, () => ({ worker: null }));
+  // Last released first: a warm worker is reused and the others idle out.
   const idle = [...slots];
   const queued: Array<{ take(slot: Slot): void; refuse(err: Error): void }> = [];
   const running = new Set<Promise<unknown>>();
@@ -98,28 +112,34 @@ export async function createOcrPool({ workers, timeoutMs = 120_000 }: OcrPoolOpt
   const acquire = () =>
     new Promise<Slot>((take, refuse) => {
       const slot = idle.pop();
-      if (slot) take(slot);
-      else queued.push({ take, refuse });
+      if (slot) {
+        clearTimeout(slot.idleTimer);
+        take(slot);
+      } else queued.push({ take, refuse });
     });
   const release = (slot: Slot) => {
     const next = queued.shift();
-    if (next) next.take(slot);
-    else idle.push(slot);
+    if (next) return next.take(slot);
+    idle.push(slot);
+    slot.idleTimer = setTimeout(() => {
+      void stop(slot.worker);
+      slot.worker = null;
+    }, idleMs).unref();
   };
 
   async function run(png: Buffer): Promise<OcrResult> {
     const slot = await acquire();
     try {
+      const worker = (slot.worker ??= startWorker());
       const result = await withTimeout(
-        slot.worker.then((w) => w.recognize(png, {}, { blocks: true })),
+        worker.then((w) => w.recognize(png, {}, { blocks: true })),
         timeoutMs,
       );
       return { lines: linesOf(result.data.blocks) };
     } catch (err) {
-      // A worker that failed or hangs may be in any state: start a fresh one in its place.
-      slot.worker.then((w) => w.terminate()).catch(() => {});
-      slot.worker = startWorker();
-      slot.worker.catch(() => {});
+      // A worker that failed or hangs may be in any state (or never started): the next job starts a fresh one.
+      void stop(slot.worker);
+      slot.worker = null;
       throw err instanceof OcrError ? err : new OcrError(`OCR failed: ${String(err)}`);
     } finally {
       release(slot);
@@ -134,11 +154,13 @@ export async function createOcrPool({ workers, timeoutMs = 120_000 }: OcrPoolOpt
       void job.catch(() => {}).finally(() => running.delete(job));
       return job;
     },
+    started: () => slots.filter((s) => s.worker !== null).length,
     async close() {
       closed = true;
       for (const waiter of queued.splice(0)) waiter.refuse(new OcrError('The OCR pool is closed.'));
       await Promise.allSettled(running);
-      await Promise.allSettled(slots.map((s) => s.worker.then((w) => w.terminate())));
+      for (const slot of slots) clearTimeout(slot.idleTimer);
+      await Promise.allSettled(slots.map((s) => stop(s.worker)));
     },
   };
 }

@@ -1,6 +1,7 @@
 // HTML → PDF with the system's Chromium (never a downloaded browser). One browser serves every render:
 // launched on first use, relaunched after a crash. Pages run no JavaScript and load nothing: the HTML
-// is self-contained, so any request it makes is refused. Every failure, including a timeout, is
+// is self-contained, so any request it makes is refused. A page that printed is kept for the next
+// render (opening and closing one cost as much as printing); one that failed is closed. Every failure, including a timeout, is
 // Errors.pdfRenderFailed (503): an export fails rather than shipping a partial document.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -45,6 +46,8 @@ interface Instance {
   browser: Browser;
   /** The browser's own profile directory, removed when it goes. */
   profile: string;
+  /** Pages set up and free: at most maxConcurrent, as no more are ever open at once. */
+  idle: Page[];
 }
 
 class RenderTimeout extends Error {}
@@ -64,16 +67,21 @@ export class PdfRenderer {
     return this.current?.browser.process()?.pid ?? null;
   }
 
+  /** Pages kept open for the next renders (for tests). */
+  get freePages(): number {
+    return this.current?.idle.length ?? 0;
+  }
+
   async render(html: string, opts: RenderOptions = {}): Promise<Buffer> {
     await this.acquire();
     try {
       const instance = await this.launched();
       try {
-        return await this.renderIn(instance.browser, html, opts);
+        return await this.renderIn(instance, html, opts);
       } catch (err) {
         // The browser died under this render (crashed or killed): one more try on a fresh one.
         if (err instanceof RenderTimeout || instance.browser.connected || this.closing) throw err;
-        return await this.renderIn((await this.launched()).browser, html, opts);
+        return await this.renderIn(await this.launched(), html, opts);
       }
     } catch (err) {
       // The cause (a launch failure names the executable) goes to the log; the client gets a plain 503.
@@ -97,28 +105,48 @@ export class PdfRenderer {
     if (dead) await this.dispose(dead);
   }
 
-  /** A page per render, closed whatever happens; the time limit covers opening, loading and printing. */
-  private async renderIn(browser: Browser, html: string, opts: RenderOptions): Promise<Buffer> {
+  /** A free page or a new one; the time limit covers opening, loading and printing. A page that failed is closed. */
+  private async renderIn(instance: Instance, html: string, opts: RenderOptions): Promise<Buffer> {
     let timer: NodeJS.Timeout | undefined;
     const expired = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new RenderTimeout(`render exceeded ${this.opts.timeoutMs} ms`)), this.opts.timeoutMs);
     });
-    const opening = browser.newPage();
+    const reused = instance.idle.pop();
+    const opening = reused ? Promise.resolve(reused) : this.openPage(instance);
     let page: Page | null = null;
+    let printed = false;
     try {
       page = await Promise.race([opening, expired]);
-      return await Promise.race([this.print(page, html, opts), expired]);
+      const pdf = await Promise.race([this.print(page, html, opts), expired]);
+      printed = true;
+      return pdf;
     } finally {
       clearTimeout(timer);
-      if (page) await page.close().catch(() => undefined);
+      if (page && printed && !page.isClosed() && instance.browser.connected && !this.closing) instance.idle.push(page);
+      else if (page) await page.close().catch(() => undefined);
       else void opening.then((late) => late.close()).catch(() => undefined);
     }
   }
 
-  private async print(page: Page, html: string, opts: RenderOptions): Promise<Buffer> {
-    await page.setJavaScriptEnabled(false);
-    await page.setRequestInterception(true);
+  /** A page that runs no script and aborts every request; one that crashes leaves the free pages. */
+  private async openPage(instance: Instance): Promise<Page> {
+    const page = await instance.browser.newPage();
+    try {
+      await page.setJavaScriptEnabled(false);
+      await page.setRequestInterception(true);
+    } catch (err) {
+      await page.close().catch(() => undefined);
+      throw err;
+    }
     page.on('request', (request) => void request.abort('blockedbyclient').catch(() => undefined));
+    page.once('error', () => {
+      instance.idle = instance.idle.filter((p) => p !== page);
+      void page.close().catch(() => undefined);
+    });
+    return page;
+  }
+
+  private async print(page: Page, html: string, opts: RenderOptions): Promise<Buffer> {
     await page.setContent(html, { waitUntil: 'load', timeout: 0 });
     const pdf = await page.pdf({
       format: 'A4',
@@ -168,7 +196,7 @@ export class PdfRenderer {
       await rm(profile, { recursive: true, force: true });
       throw err;
     }
-    const instance = { browser, profile };
+    const instance: Instance = { browser, profile, idle: [] };
     this.current = instance;
     browser.once('disconnected', () => this.forget(instance));
     if (this.closing) {

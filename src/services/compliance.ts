@@ -100,13 +100,15 @@ export class ComplianceService {
   /**
    * Everything the reports of the frameworks are built from for the window: the configuration now and
    * over time (every month of the change log, one indexed read each), the window's evidence totals,
-   * and the sampled checks of the few days the controls need (samples.ts).
+   * and the sampled checks of the few days the controls need (samples.ts). The configuration is read
+   * alongside the evidence and the log: only the samples wait for both.
    */
-  private async inputs(orgId: string, config: Configuration, frameworks: readonly Framework[], days: number, now: Date): Promise<EvidenceInputs> {
+  private async inputs(orgId: string, configured: Promise<[Configuration, readonly Framework[]]>, days: number, now: Date): Promise<EvidenceInputs> {
     const window = evidenceWindow(days, now);
-    const [evidence, changes] = await Promise.all([
+    const [evidence, changes, [config, frameworks]] = await Promise.all([
       this.repos.evidence.totalsByRule(orgId, window.from_date, window.to_date),
       this.changes(orgId),
+      configured,
     ]);
     const history = new ConfigHistory({ policies: config.policies, tags: config.tags, changes });
     const samples = await this.samples(orgId, config, frameworks, evidence, window.from_date, days);
@@ -150,8 +152,8 @@ export class ComplianceService {
   }
 
   async report(org: OrganizationDoc, framework: Framework, days: number, now = new Date()): Promise<EvidenceReport> {
-    const config = await this.configuration(org._id);
-    return buildEvidenceReport(framework, days, await this.inputs(org._id, config, [framework], days, now));
+    const configured = this.configuration(org._id).then((config): [Configuration, Framework[]] => [config, [framework]]);
+    return buildEvidenceReport(framework, days, await this.inputs(org._id, configured, days, now));
   }
 
   exportContext(org: OrganizationDoc, days: number, now = new Date()): ExportContext {
@@ -182,9 +184,13 @@ export class ComplianceService {
 
   /** Every report of an export/all bundle, from one read of the configuration and of the window's evidence. */
   async bundleReports(org: OrganizationDoc, days: number, now = new Date()): Promise<BundleContents> {
-    const [config, frameworks, settings] = await this.bundleConfiguration(org._id);
+    const configured = this.bundleConfiguration(org._id);
     const window = evidenceWindow(days, now);
-    const [inputs, checkDays] = await Promise.all([this.inputs(org._id, config, frameworks, days, now), this.repos.analytics.range(org._id, window.from_date, window.to_date)]);
+    const [inputs, checkDays, [config, frameworks, settings]] = await Promise.all([
+      this.inputs(org._id, configured.then(([config, frameworks]): [Configuration, Framework[]] => [config, frameworks]), days, now),
+      this.repos.analytics.range(org._id, window.from_date, window.to_date),
+      configured,
+    ]);
     const checks = { total: 0, allowed: 0, masked: 0, blocked: 0 };
     for (const d of checkDays) {
       checks.total += d.checks_total ?? 0;

@@ -1,8 +1,9 @@
 // The `evidence-export` processor (spec "export/all"; DESIGN §13, §31): the organization's evidence
 // for every framework of its bundle, as CSV, JSON and PDF, with a one-page summary and a manifest, in
-// one ZIP streamed into GridFS; then the bundle's document and retention. The files are rendered one
-// at a time and spooled to a temporary directory, because the manifest that leads the ZIP lists every
-// other file's size and digest: neither the files nor the ZIP are ever held in memory together.
+// one ZIP streamed into GridFS; then the bundle's document and retention. The files are spooled to a
+// temporary directory as they are made, because the manifest that leads the ZIP lists every other
+// file's size and digest: neither the files nor the ZIP are ever held in memory together (only the
+// few small PDFs rendered ahead of their turn).
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -60,6 +61,12 @@ interface SpooledFile {
   spool: string;
 }
 
+/** A render already running, awaited later: after an earlier file fails it is never awaited, and must not reject unhandled. */
+function started<T>(render: Promise<T>): () => Promise<T> {
+  render.catch(() => undefined);
+  return () => render;
+}
+
 const orgGone = () => unrecoverable({ status: 404, code: 'not_found', detail: 'Organization not found.' });
 
 /** The run's bundle id: the request's for an on-demand bundle, the run's own for a scheduled one. */
@@ -114,13 +121,19 @@ async function writeBundle(deps: EvidenceExportDeps, org: OrganizationDoc, id: s
       await writeFile(file, bytes);
       files.push({ path, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), spool: file });
     };
-    // PDFs one at a time: one rendered document in memory at once.
-    await spool('summary.pdf', await deps.pdf.render(summaryHtml(contents, ctx, signer.keyId), { generatedAt: ctx.generated_at }));
-    for (const report of reports) {
-      for (const format of EVIDENCE_FORMATS) {
-        await spool(`${report.framework}/evidence.${format}`, await evidenceFile(report, ctx, format, deps.pdf));
-      }
-    }
+    // Every PDF is asked for at once: the renderer prints up to PDF_MAX_CONCURRENT side by side (the rest
+    // wait their turn) while CSV and JSON are made between them. PDFs are small (html.ts bounds what a
+    // control shows); CSV and JSON are made only when their turn to be spooled comes.
+    const made = [
+      { path: 'summary.pdf', content: started(deps.pdf.render(summaryHtml(contents, ctx, signer.keyId), { generatedAt: ctx.generated_at })) },
+      ...reports.flatMap((report) =>
+        EVIDENCE_FORMATS.map((format) => {
+          const make = () => evidenceFile(report, ctx, format, deps.pdf);
+          return { path: `${report.framework}/evidence.${format}`, content: format === 'pdf' ? started(make()) : make };
+        }),
+      ),
+    ];
+    for (const { path, content } of made) await spool(path, await content());
     const manifest = {
       generated_at: ctx.generated_at.toISOString(),
       org: { org_id: ctx.org.org_id, name: ctx.org.name, slug: ctx.org.slug },

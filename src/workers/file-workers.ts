@@ -35,11 +35,13 @@ export async function startFileWorkers(
   counters?: Pick<Counters, 'fileCheck'>,
 ): Promise<FileWorkers> {
   const { files } = repos;
-  const ocr = await createOcrPool({ workers: config.files.ocrWorkers });
+  // Both pools start their threads on the first job that needs them: an idle worker process stays small.
+  const ocr = await createOcrPool({ workers: config.files.ocrWorkers, idleMs: config.files.ocrIdleMs });
   // One detection thread per concurrent job: a scan of a large file must not block the event loop
   // that renews the job's lock (docs/files.md, "Exactly once").
   const detect = new DetectPool({
     threads: config.files.concurrency,
+    minThreads: 0,
     maxQueue: config.files.concurrency,
     timeoutMs: config.files.detectTimeoutMs,
     inlineMaxChars: config.detect.inlineMaxChars,

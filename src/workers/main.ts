@@ -93,7 +93,7 @@ function main(): void {
   started.catch(failed);
   serveHealth(config, started, metrics, log).catch(failed);
 
-  // Installed before start-up finishes (OCR workers take a moment): a signal then waits for it.
+  // Installed before start-up finishes (it waits for the stores): a signal then waits for it.
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

@@ -1,5 +1,6 @@
 // The OCR pool reads real rendered text offline, places words where they were drawn, survives a
-// failed job by replacing its worker, bounds jobs with a timeout, and refuses work once closed.
+// failed job by replacing its worker, bounds jobs with a timeout, and refuses work once closed. Its
+// workers start on the first job that needs them and exit after idling.
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOcrPool, OcrError, type OcrPool } from '../../src/files/ocr-pool.js';
@@ -56,6 +57,23 @@ describe('OCR pool limits', () => {
 
   it('will not start without a worker', async () => {
     await expect(createOcrPool({ workers: 0 })).rejects.toThrow(/at least one worker/);
+  });
+
+  it('starts no worker until a job comes, and lets an idle worker exit', async () => {
+    const lazy = await createOcrPool({ workers: 2, idleMs: 300 });
+    try {
+      expect(lazy.started()).toBe(0);
+      const first = await lazy.recognize(await pngOf(['first job']));
+      expect(first.lines[0]!.map((w) => w.text).join(' ')).toBe('first job');
+      // One job at a time needs one worker: the second stays unstarted.
+      expect(lazy.started()).toBe(1);
+      await new Promise((r) => setTimeout(r, 600));
+      expect(lazy.started()).toBe(0);
+      const again = await lazy.recognize(await pngOf(['after idling']));
+      expect(again.lines[0]!.map((w) => w.text).join(' ')).toBe('after idling');
+    } finally {
+      await lazy.close();
+    }
   });
 
   it('refuses jobs after close, and refuses jobs still queued when it closes', async () => {

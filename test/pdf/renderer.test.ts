@@ -1,5 +1,5 @@
 // The PDF renderer against the real Debian chromium: content, one-page cover, isolation (no scripts, no
-// requests), concurrency, timeouts, a crashed browser, launch failure and close.
+// requests), reused pages, concurrency, timeouts, a crashed browser, launch failure and close.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PDFParse } from 'pdf-parse';
@@ -100,12 +100,24 @@ describe('PdfRenderer', () => {
     expect(finished).toEqual([0, 1, 2, 3]);
   });
 
-  it('fails a render that exceeds the timeout with pdfRenderFailed, and logs why', async () => {
+  it('keeps a page that printed for the next render, which shows only its own document with scripts still off', async () => {
+    const reusing = renderer({ maxConcurrent: 1 });
+    await reusing.render('<p>first document</p>');
+    expect(reusing.freePages).toBe(1);
+    const { text } = await pdfText(await reusing.render('<p>second document</p><script>document.body.append("script ran")</script>'));
+    expect(text).toContain('second document');
+    expect(text).not.toContain('first document');
+    expect(text).not.toContain('script ran');
+    expect(reusing.freePages).toBe(1);
+  });
+
+  it('fails a render that exceeds the timeout with pdfRenderFailed, logs why, and keeps no page of it', async () => {
     const { logged, log } = warnings();
     const hasty = renderer({ timeoutMs: 5, log });
     const error = await hasty.render(evidenceHtml(busyReports()[2]!, ctx())).catch((err: unknown) => err);
     expect(renderFailed(error)).toBe(true);
     expect(JSON.stringify(logged)).toContain('exceeded 5 ms');
+    expect(hasty.freePages).toBe(0);
   });
 
   it('relaunches the browser after it was killed', async () => {

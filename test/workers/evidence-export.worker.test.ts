@@ -126,6 +126,46 @@ describe('evidence-export processor', { timeout: 120_000 }, () => {
     expect(done).toEqual({ bundle_id: bundleId, size: stored?.size, sha256: stored?.sha256 });
   });
 
+  it('asks for every PDF at once, keeps the files in order whatever finishes first, and fails whole when one render fails', async () => {
+    const now = new Date();
+    const orgId = newId('org');
+    const repos = reposOf(db);
+    await repos.organizations.insert({ _id: orgId, name: 'Acme', slug: `acme-${randomBytes(3).toString('hex')}`, settings: { admin_email: 'a@example.com', primary_color: '#112233' }, created_at: now, updated_at: now });
+    await repos.frameworkSettings.set(orgId, 'SOC2', true, now);
+    await repos.frameworkSettings.set(orgId, 'GDPR', true, now);
+    // Each render finishes later the earlier it was asked for: the summary last.
+    const asked: string[] = [];
+    const reversed = {
+      render: (html: string) => {
+        asked.push(html.slice(html.indexOf('<title>') + 7, html.indexOf('</title>')));
+        const nth = asked.length;
+        return new Promise<Buffer>((resolve) => setTimeout(() => resolve(Buffer.from(`%PDF ${nth}`)), 300 - nth * 50));
+      },
+    };
+    const bundleId = newId('bnd');
+    const job: ExportJob = { id: bundleId, data: { trigger: 'on_demand', bundle_id: bundleId, org_id: orgId, days: 30 }, opts: {}, timestamp: now.getTime() };
+    await evidenceExportProcessor({ ...depsFor([]), pdf: reversed })(job);
+    expect(asked).toHaveLength(3);
+    const stored = await bundleStore(db).open(bundleId);
+    const parts: Buffer[] = [];
+    for await (const part of stored!.stream) parts.push(part as Buffer);
+    const zip = await JSZip.loadAsync(Buffer.concat(parts));
+    expect(Object.keys(zip.files)).toEqual(['manifest.json', 'manifest.jws', 'summary.pdf', 'SOC2/evidence.csv', 'SOC2/evidence.json', 'SOC2/evidence.pdf', 'GDPR/evidence.csv', 'GDPR/evidence.json', 'GDPR/evidence.pdf']);
+    expect(await zip.file('summary.pdf')!.async('string')).toBe('%PDF 1');
+
+    // The second render fails while the third still runs: the bundle fails and nothing is stored.
+    let n = 0;
+    const failing = {
+      render: () => (++n === 2 ? Promise.reject(new Error('render failed')) : new Promise<Buffer>((resolve) => setTimeout(() => resolve(Buffer.from('%PDF')), 200))),
+    };
+    const failedId = newId('bnd');
+    const failedJob: ExportJob = { ...job, id: failedId, data: { trigger: 'on_demand', bundle_id: failedId, org_id: orgId, days: 30 } };
+    await expect(evidenceExportProcessor({ ...depsFor([]), pdf: failing })(failedJob)).rejects.toThrow('render failed');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await bundleStore(db).open(failedId)).toBeNull();
+    expect((await bundleRepository(db).listByOrg(orgId)).map((d) => d._id)).toEqual([bundleId]);
+  });
+
   it('fails an on-demand bundle of an organization that is gone for good, and ends a gone organization’s schedule', async () => {
     const removed: string[] = [];
     const process = evidenceExportProcessor(depsFor(removed));

@@ -26,8 +26,8 @@ let client: MongoClient;
 let db: Db;
 let redis: Redis;
 let ocr: OcrPool;
-// Every text through the thread, as a large file's would go.
-const detect = new DetectPool({ threads: 1, maxQueue: 1, timeoutMs: 60_000, inlineMaxChars: 0 });
+// Every text through the thread, as a large file's would go; the thread starts on demand, as in the worker.
+const detect = new DetectPool({ threads: 1, minThreads: 0, maxQueue: 1, timeoutMs: 60_000, inlineMaxChars: 0 });
 beforeAll(async () => {
   client = await MongoClient.connect(mongodbUrl);
   db = client.db(`pf_test_scan_${randomBytes(4).toString('hex')}`);
