@@ -1,8 +1,9 @@
 // HTML → PDF with the system's Chromium (never a downloaded browser). One browser serves every render:
 // launched on first use, relaunched after a crash. Pages run no JavaScript and load nothing: the HTML
 // is self-contained, so any request it makes is refused. A page that printed is kept for the next
-// render (opening and closing one cost as much as printing); one that failed is closed. Every failure, including a timeout, is
-// Errors.pdfRenderFailed (503): an export fails rather than shipping a partial document.
+// render (opening and closing one cost as much as printing); one that failed is closed. Every
+// failure, including a timeout, is Errors.pdfRenderFailed (503): an export fails rather than shipping
+// a partial document.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
