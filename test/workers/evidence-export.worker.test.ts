@@ -6,6 +6,7 @@ import type { Job } from 'bullmq';
 import JSZip from 'jszip';
 import { MongoClient, type Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Framework } from '../../src/compliance/catalog.js';
 import type { EvidenceExportJob, EvidenceExportResult } from '../../src/jobs/evidence-export.js';
 import { PdfRenderer } from '../../src/pdf/renderer.js';
 import { ChangeLog } from '../../src/services/change-log.js';
@@ -57,20 +58,26 @@ function depsFor(removed: string[], events: EvidenceExportDeps['events'] = { emi
 
 type ExportJob = Pick<Job<EvidenceExportJob, EvidenceExportResult>, 'id' | 'data' | 'opts' | 'timestamp'>;
 
+/** An organization of its own, opted into `frameworks` (none: the bundle then covers them all). */
+async function acme(frameworks: Framework[] = []): Promise<{ orgId: string; now: Date }> {
+  const now = new Date();
+  const orgId = newId('org');
+  const repos = reposOf(db);
+  await repos.organizations.insert({
+    _id: orgId,
+    name: 'Acme',
+    slug: `acme-${randomBytes(3).toString('hex')}`,
+    settings: { admin_email: 'a@example.com', primary_color: '#112233' },
+    created_at: now,
+    updated_at: now,
+  });
+  for (const framework of frameworks) await repos.frameworkSettings.set(orgId, framework, true, now);
+  return { orgId, now };
+}
+
 describe('evidence-export processor', { timeout: 120_000 }, () => {
   it('rewrites a bundle under the same id when its job runs again', async () => {
-    const now = new Date();
-    const orgId = newId('org');
-    const repos = reposOf(db);
-    await repos.organizations.insert({
-      _id: orgId,
-      name: 'Acme',
-      slug: `acme-${randomBytes(3).toString('hex')}`,
-      settings: { admin_email: 'a@example.com', primary_color: '#112233' },
-      created_at: now,
-      updated_at: now,
-    });
-    await repos.frameworkSettings.set(orgId, 'SOC2', true, now);
+    const { orgId, now } = await acme(['SOC2']);
     const bundleId = newId('bnd');
     const job: ExportJob = { id: bundleId, data: { trigger: 'on_demand', bundle_id: bundleId, org_id: orgId, days: 30 }, opts: {}, timestamp: now.getTime() };
     const process = evidenceExportProcessor(depsFor([]));
@@ -96,16 +103,7 @@ describe('evidence-export processor', { timeout: 120_000 }, () => {
   });
 
   it('fails the job when bundle.ready cannot be enqueued, so that BullMQ runs it again and the event names the bytes stored', async () => {
-    const now = new Date();
-    const orgId = newId('org');
-    await reposOf(db).organizations.insert({
-      _id: orgId,
-      name: 'Acme',
-      slug: `acme-${randomBytes(3).toString('hex')}`,
-      settings: { admin_email: 'a@example.com', primary_color: '#112233' },
-      created_at: now,
-      updated_at: now,
-    });
+    const { orgId, now } = await acme();
     const sent: Array<Record<string, unknown>> = [];
     let redisDown = true;
     const process = evidenceExportProcessor(
@@ -127,12 +125,7 @@ describe('evidence-export processor', { timeout: 120_000 }, () => {
   });
 
   it('asks for every PDF at once, keeps the files in order whatever finishes first, and fails whole when one render fails', async () => {
-    const now = new Date();
-    const orgId = newId('org');
-    const repos = reposOf(db);
-    await repos.organizations.insert({ _id: orgId, name: 'Acme', slug: `acme-${randomBytes(3).toString('hex')}`, settings: { admin_email: 'a@example.com', primary_color: '#112233' }, created_at: now, updated_at: now });
-    await repos.frameworkSettings.set(orgId, 'SOC2', true, now);
-    await repos.frameworkSettings.set(orgId, 'GDPR', true, now);
+    const { orgId, now } = await acme(['SOC2', 'GDPR']);
     // Each render finishes later the earlier it was asked for: the summary last.
     const asked: string[] = [];
     const reversed = {
