@@ -103,3 +103,14 @@ export async function reconnect(redis: Redis): Promise<void> {
     }
   }
 }
+
+/**
+ * Where the keys live: the one Redis, or every master of a Cluster once it knows them. SCAN and
+ * KEYS see one node's keys only (benchmarks and tests clean up or look for keys by pattern).
+ */
+export async function keyNodes(redis: Redis): Promise<Redis[]> {
+  if (!redis.isCluster) return [redis];
+  const cluster = redis as unknown as Cluster;
+  if (cluster.status !== 'ready') await once(cluster, 'ready');
+  return cluster.nodes('master');
+}

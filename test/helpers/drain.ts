@@ -2,8 +2,8 @@
 // Redis connections, a scratch database, drainers made like the service makes them. Drainers stop
 // after each test; connections and the database go after the file.
 import { randomBytes } from 'node:crypto';
-import type { Cluster, Redis } from 'ioredis';
-import { createRedis } from '../../src/store/redis-client.js';
+import type { Redis } from 'ioredis';
+import { createRedis, keyNodes } from '../../src/store/redis-client.js';
 import { MongoClient, type Db } from 'mongodb';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { analyticsRepository } from '../../src/store/analytics-repository.js';
@@ -20,11 +20,7 @@ const silent = { warn: () => undefined, error: () => undefined };
 
 /** KEYS on every master of a cluster (a cluster's KEYS asks one node), or on the one Redis. */
 export async function keysMatching(redis: Redis, pattern: string): Promise<string[]> {
-  if (!redis.isCluster) return redis.keys(pattern);
-  const cluster = redis as unknown as Cluster;
-  if (cluster.status !== 'ready') await new Promise((resolve) => cluster.once('ready', resolve));
-  const masters = cluster.nodes('master');
-  return (await Promise.all(masters.map((node) => node.keys(pattern)))).flat();
+  return (await Promise.all((await keyNodes(redis)).map((node) => node.keys(pattern)))).flat();
 }
 
 /** `name` tells this file's database and Redis prefixes apart from the others'. */
