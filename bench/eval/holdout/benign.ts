@@ -2,9 +2,10 @@
 // ("routing number", "SSN", "password"), values without a person (clinical facts, documented
 // example keys), identifiers and numbers of every other kind, placeholders and masked values.
 // Addresses in documentation (192.0.2.0/24, 198.51.100.0/24, 203.0.113.0/24, 2001:db8::/32),
-// loopback and private ranges are not labelled, as in the main corpus (docs/accuracy.md).
+// loopback and private CIDR networks ("10.0.0.0/8") are not labelled. A private host address is
+// (since 2026-11-28, docs/accuracy.md), so none is written here.
 import type { Ctx } from './doc.js';
-import { b62, hex, hhmm, isoTs, jiraKey, money, nm, nonPublicIp, sha, someDate, uuid } from './values.js';
+import { b62, hex, hhmm, isoTs, jiraKey, money, nm, sha, someDate, unlabelledIp, uuid } from './values.js';
 
 export function releaseNotes({ rng, d }: Ctx): void {
   const ver = `${rng.int(1, 9)}.${rng.int(0, 30)}.${rng.int(0, 12)}`;
@@ -278,12 +279,17 @@ export function metricsTable({ rng, d }: Ctx): void {
   d.l`Client: Windows ${nm('ver4', rng)}, Node ${nm('vsemver', rng)}; ${rng.int(2, 64)} cores; run id ${rng.int(100000, 999999)}.`;
 }
 
+/**
+ * A runbook written against documentation and loopback addresses (as vendors' runbooks are), with
+ * private CIDR routes: networks, not hosts, so unlabelled. It tests look-alikes and stays benign;
+ * a private host address would be a labelled value (docs/accuracy.md).
+ */
 export function networkRunbook({ rng, d }: Ctx): void {
   d.l`# Runbook: ${rng.pick(['VPN split tunnel', 'office firewall', 'staging VPC peering'])}`;
   d.l``;
-  d.l`1. Check the gateway at ${nonPublicIp(rng)} responds (\`ping -c 3\`).`;
+  d.l`1. Check the gateway at ${unlabelledIp(rng)} responds (\`ping -c 3\`).`;
   d.l`2. Routes: ${rng.pick(['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16'])} via tun0; everything else via eth0.`;
-  d.l`3. DNS: ${nonPublicIp(rng)} then ${nonPublicIp(rng)}.`;
+  d.l`3. DNS: ${unlabelledIp(rng)} then ${unlabelledIp(rng)}.`;
   d.l`4. Example in the vendor docs uses ${rng.pick(['192.0.2.1', '198.51.100.23', '203.0.113.9'])} as the peer; ours is in the vault, not here.`;
   d.l`5. Ports: ${nm('port', rng)}/tcp, ${rng.pick([500, 4500, 1194])}/udp. MTU ${rng.pick([1380, 1420, 1500])}.`;
   d.l``;

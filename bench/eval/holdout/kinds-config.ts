@@ -90,7 +90,8 @@ export function tomlConfig({ rng, d }: Ctx): void {
     },
     () => {
       d.l`[db]`;
-      d.l`host = "${rng.pick(['10.20.0.5', 'db.local', 'postgres'])}"`;
+      const host = rng.pick(['10.20.0.5', 'db.local', 'postgres']);
+      d.l`host = "${host.startsWith('10.') ? v('IP_ADDRESS', host) : host}"`;
       d.l`username = "${rng.pick(['analytics', 'streamlit', 'app'])}"`;
       d.l`password = "${mk.pw(rng)}"`;
     },

@@ -38,20 +38,20 @@ export function fullName(rng: Rng, p: Person): string {
 }
 
 /**
- * A person: the labelled full name, the first name and a matching email. As in the main corpus, a
- * first name on its own ("Hi Sarah!", "Dear Ramón,", a chat speaker) is not labelled: PERSON_NAME
- * labels full names (docs/accuracy.md).
+ * A person: the labelled full name, the labelled first name and a matching email. A first name on
+ * its own ("Hi Sarah!", "Dear Ramón,", a chat speaker, a sign-off) is personal data and is labelled
+ * PERSON_NAME, as the engine's documented behaviour has it (since 2026-11-28; docs/accuracy.md).
  */
 export interface Who {
   p: Person;
   name: V;
-  first: string;
+  first: V;
   email: () => V;
 }
 
 export function person(rng: Rng): Who {
   const p = who(rng);
-  return { p, name: v('PERSON_NAME', fullName(rng, p)), first: p.first, email: () => v('EMAIL', corpusEmail(rng, p)) };
+  return { p, name: v('PERSON_NAME', fullName(rng, p)), first: v('PERSON_NAME', p.first), email: () => v('EMAIL', corpusEmail(rng, p)) };
 }
 
 /** "GARCIA^MARIA^L" as HL7 v2 writes a patient name (XPN: family^given^middle). */
@@ -182,16 +182,18 @@ export const nm = (key: string, rng: Rng): string => {
   return f(rng);
 };
 
-/** Documentation addresses (RFC 5737, RFC 3849), loopback and private ranges: never labelled (docs/accuracy.md). */
-export function nonPublicIp(rng: Rng): string {
+/**
+ * Documentation addresses (RFC 5737, RFC 3849) and loopback: never labelled (docs/accuracy.md). A
+ * private (RFC 1918) host address is a labelled IP_ADDRESS since 2026-11-28, so benign
+ * documents draw only from these.
+ */
+export function unlabelledIp(rng: Rng): string {
   return rng.pick([
     `192.0.2.${rng.int(1, 254)}`,
     `198.51.100.${rng.int(1, 254)}`,
     `203.0.113.${rng.int(1, 254)}`,
-    `10.${rng.int(0, 255)}.${rng.int(0, 255)}.${rng.int(1, 254)}`,
-    `192.168.${rng.int(0, 10)}.${rng.int(1, 254)}`,
-    `172.${rng.int(16, 31)}.${rng.int(0, 255)}.${rng.int(1, 254)}`,
     '127.0.0.1',
+    '127.0.0.53',
     `2001:db8::${rng.int(1, 0xffff).toString(16)}`,
   ]);
 }

@@ -1,10 +1,11 @@
 // Benign documents: no person, no credential, no account, but full of what looks like one:
-// digests, ids, versions, tracking numbers, masked or placeholder secrets, private and documentation
-// addresses, public identifiers of companies and securities, clinical words about no one.
+// digests, ids, versions, tracking numbers, masked or placeholder secrets, loopback and documentation
+// addresses, private CIDR networks, public identifiers of companies and securities, clinical words
+// about no one. A private host address is a labelled value (docs/accuracy.md), so none is written here.
 import type { Render } from '../holdout/doc.js';
 import {
   amazonOrder, amount, arn, awsAccountId, cve, docIp, ean13, epochMs, imageDigest, isbn13, isoTimestamp, mavenCoord, maskedSecret, npmIntegrity,
-  percent, podName, privateIp, semver, sha1, sha256, shortSha, slackChannelId, sshFingerprint, stripeObjectId, ticketId, tracking, uuid,
+  loopbackIp, percent, podName, semver, sha1, sha256, shortSha, slackChannelId, sshFingerprint, stripeObjectId, ticketId, tracking, uuid,
 } from './lookalikes.js';
 
 const releaseNotes: Render = ({ rng: r, d }) => {
@@ -55,8 +56,9 @@ const k8sNoSecrets: Render = ({ rng: r, d }) => {
   d.l`              valueFrom: { secretKeyRef: { name: ${app}-db, key: password } }`;
   d.l`            - name: DATABASE_URL`;
   d.l`              value: "postgres://$(DB_USER):$(DB_PASSWORD)@${app}-pg:5432/${app}"`;
+  // Redis as a sidecar in the same pod: loopback, not a private address (which would be a labelled value).
   d.l`            - name: REDIS_HOST`;
-  d.l`              value: ${privateIp(r)}`;
+  d.l`              value: ${loopbackIp(r)}`;
   d.l`# Running pods: ${podName(r, app)}, ${podName(r, app)}`;
   d.l`# kubectl get events: ${r.int(2, 40)} Normal Scheduled, uid ${uuid(r)}`;
 };
@@ -123,12 +125,6 @@ const productCatalog: Render = ({ rng: r, d }) => {
   }
 };
 
-const internalAccessLog: Render = ({ rng: r, d }) => {
-  for (let i = r.int(5, 9); i > 0; i--) {
-    d.l`${privateIp(r)} - - [${r.int(10, 28)}/Oct/2025:${r.int(10, 23)}:${r.int(10, 59)}:${r.int(10, 59)} +0000] "GET ${r.pick(['/healthz', '/metrics', '/readyz', `/api/v1/orders/${uuid(r)}`])} HTTP/1.1" 200 ${r.int(2, 9000)} "-" "${r.pick(['kube-probe/1.29', 'Prometheus/2.51.0', 'Go-http-client/1.1'])}" rt=${r.int(0, 2)}.${r.digits(3)} req_id=${uuid(r)}`;
-  }
-};
-
 const clinicalReference: Render = ({ rng: r, d }) => {
   d.l`Reference ranges (adult, fasting) — laboratory handbook rev. ${semver(r)}`;
   d.l`Hemoglobin A1c: 4.8-5.6%. Diabetes is diagnosed at 6.5% or higher on two tests.`;
@@ -138,9 +134,10 @@ const clinicalReference: Render = ({ rng: r, d }) => {
   d.l`Specimen stability: ${r.int(2, 8)} days refrigerated. Catalogue code ${r.int(10000, 99999)}-${r.int(1, 9)}.`;
 };
 
+/** Prometheus alerting on a target it scrapes over loopback (itself, Alertmanager, the node exporter). */
 const alertPayload: Render = ({ rng: r, d }) => {
   const app = r.pick(['checkout', 'search', 'ingest']);
-  d.l`{"receiver":"oncall","status":"firing","alerts":[{"labels":{"alertname":"HighErrorRate","pod":"${podName(r, app)}","namespace":"prod","instance":"${privateIp(r)}:9090"},"annotations":{"summary":"5xx rate ${percent(r)} over 5m","runbook":"https://runbooks.internal/${app}"},"startsAt":"${isoTimestamp(r)}","fingerprint":"${r.chars('0123456789abcdef', 16)}"}],"groupKey":"{}:{alertname=\\"HighErrorRate\\"}","truncatedAlerts":0,"externalURL":"http://alertmanager:9093","version":"4"}`;
+  d.l`{"receiver":"oncall","status":"firing","alerts":[{"labels":{"alertname":"HighErrorRate","pod":"${podName(r, app)}","namespace":"prod","instance":"${loopbackIp(r)}:${r.pick([9090, 9093, 9100])}"},"annotations":{"summary":"5xx rate ${percent(r)} over 5m","runbook":"https://runbooks.internal/${app}"},"startsAt":"${isoTimestamp(r)}","fingerprint":"${r.chars('0123456789abcdef', 16)}"}],"groupKey":"{}:{alertname=\\"HighErrorRate\\"}","truncatedAlerts":0,"externalURL":"http://alertmanager:9093","version":"4"}`;
   d.l`Slack: posted to ${slackChannelId(r)} as ts ${epochMs(r).slice(0, 10)}.${r.digits(6)}`;
 };
 
@@ -210,6 +207,6 @@ const productSheetJa: Render = ({ rng: r, d }) => {
 };
 
 export const BENIGN_KINDS: Readonly<Record<string, Render>> = {
-  releaseNotes, maskedCiLog, k8sNoSecrets, terraformVariables, apiQuickstart, shippingUpdate, productCatalog, internalAccessLog,
+  releaseNotes, maskedCiLog, k8sNoSecrets, terraformVariables, apiQuickstart, shippingUpdate, productCatalog,
   clinicalReference, alertPayload, schemaMigration, earningsSummary, trainTimetable, queueDigest, invoiceRun, productSheetJa,
 };

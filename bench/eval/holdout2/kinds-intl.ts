@@ -53,7 +53,7 @@ export function intlForm({ rng: r, d }: Ctx): void {
 }
 
 /** A customer letter in the local language: greeting, the request with its values, a signature. */
-const LETTERS: Record<string, { greet: string; ask: string; call: string; close: string }> = {
+export const LETTERS: Record<string, { greet: string; ask: string; call: string; close: string }> = {
   de: { greet: 'Sehr geehrte Damen und Herren,', ask: 'bitte erstatten Sie den Betrag für Bestellung {o} auf mein Konto', call: 'Sie erreichen mich tagsüber unter', close: 'Mit freundlichen Grüßen' },
   fr: { greet: 'Madame, Monsieur,', ask: 'je vous prie de rembourser la commande {o} sur mon compte', call: 'Vous pouvez me joindre au', close: 'Cordialement,' },
   es: { greet: 'Estimados señores:', ask: 'les ruego que reembolsen el pedido {o} en mi cuenta', call: 'Pueden llamarme al', close: 'Atentamente,' },

@@ -64,7 +64,7 @@ export function onboardingForm({ rng: r, d }: Ctx): void {
   d.l`NEW HIRE INFORMATION FORM`;
   d.l`Please return to People Operations before your first day. Fields marked * are required.`;
   d.l``;
-  d.l`Legal name*: ${mk.name(p)}            Preferred name: ${p.first}`;
+  d.l`Legal name*: ${mk.name(p)}            Preferred name: ${mk.first(p)}`;
   d.l`Home address*: ${mk.address(r, false)}`;
   d.l`Personal email*: ${mk.email(r, p)}     Mobile*: ${mk.phone(r)}`;
   d.l`Date of birth*: ${mk.dob(r)}      SSN*: ${mk.ssn(r)}`;

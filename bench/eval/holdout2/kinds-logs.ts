@@ -1,7 +1,7 @@
 // Logs as services write them: structured JSON lines, nginx access logs in the combined format, and
 // a framework's request log that prints parameters and headers it should not.
 import type { Ctx } from '../holdout/doc.js';
-import { isoTimestamp, privateIp, shortSha, uuid, podName } from './lookalikes.js';
+import { isoTimestamp, shortSha, uuid, podName } from './lookalikes.js';
 import { mk, person } from './make.js';
 
 const UAS = [
@@ -38,7 +38,7 @@ export function jsonLogs({ rng: r, d }: Ctx): void {
         d.l`${head},"msg":"payment declined","card":"${mk.card(r, undefined, 'plain')}","code":"insufficient_funds","amount":${r.int(100, 90000)}}`;
         break;
       default:
-        d.l`${head},"msg":"healthcheck","peer":"${privateIp(r)}","status":200}`;
+        d.l`${head},"msg":"healthcheck","peer":"${mk.privateIp(r)}","status":200}`;
     }
   }
 }
@@ -63,7 +63,7 @@ export function nginxAccess({ rng: r, d }: Ctx): void {
         d.l`${mk.ip(r, true)} - - ${t} "GET /static/js/app.${shortSha(r)}.js HTTP/2.0"${tail}`;
         break;
       case 4:
-        d.l`${privateIp(r)} - - ${t} "GET /healthz HTTP/1.1" 200 2 "-" "kube-probe/1.29"`;
+        d.l`${mk.privateIp(r)} - - ${t} "GET /healthz HTTP/1.1" 200 2 "-" "kube-probe/1.29"`;
         break;
       case 5:
         d.l`${mk.ip(r)} - ${r.pick(['admin', 'deploy', 'ops'])} ${t} "GET /admin/export.csv HTTP/1.1"${tail}`;
@@ -71,6 +71,17 @@ export function nginxAccess({ rng: r, d }: Ctx): void {
       default:
         d.l`${mk.ip(r)} - - ${t} "GET /reset?session=${mk.jwt(r)} HTTP/1.1"${tail}`;
     }
+  }
+}
+
+/**
+ * An internal access log: the clients are kube-probe, Prometheus and other services, at private
+ * addresses. It was a benign kind until 2026-11-28; a private address is now labelled
+ * (docs/accuracy.md), so it is a positive kind whose values are those addresses.
+ */
+export function internalAccessLog({ rng: r, d }: Ctx): void {
+  for (let i = r.int(5, 9); i > 0; i--) {
+    d.l`${mk.privateIp(r)} - - [${r.int(10, 28)}/Oct/2025:${r.int(10, 23)}:${r.int(10, 59)}:${r.int(10, 59)} +0000] "GET ${r.pick(['/healthz', '/metrics', '/readyz', `/api/v1/orders/${uuid(r)}`])} HTTP/1.1" 200 ${r.int(2, 9000)} "-" "${r.pick(['kube-probe/1.29', 'Prometheus/2.51.0', 'Go-http-client/1.1'])}" rt=${r.int(0, 2)}.${r.digits(3)} req_id=${uuid(r)}`;
   }
 }
 

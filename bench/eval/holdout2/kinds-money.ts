@@ -60,7 +60,7 @@ export function orderConfirmation({ rng: r, d }: Ctx): void {
   d.l`Subject: Your order ${order} is confirmed`;
   d.l`To: ${mk.email(r, p)}`;
   d.l``;
-  d.l`Hi ${p.first},`;
+  d.l`Hi ${mk.first(p)},`;
   d.l`Thanks for shopping with us! We'll let you know when your items ship.`;
   d.l``;
   d.l`Order ${order} — placed ${r.pick(['Mon', 'Tue', 'Fri', 'Sat'])}, ${r.pick(['Feb', 'May', 'Aug', 'Nov'])} ${r.int(1, 28)}`;
@@ -73,7 +73,7 @@ export function orderConfirmation({ rng: r, d }: Ctx): void {
   d.l`  ${mk.phone(r)}`;
   d.l``;
   d.l`Payment: ${maskedCard(r)}`;
-  if (r.chance(0.4)) d.l`Gift message: "Happy birthday ${mk.name(person(r))}! Love, ${p.first}"`;
+  if (r.chance(0.4)) d.l`Gift message: "Happy birthday ${mk.name(person(r))}! Love, ${mk.first(p)}"`;
   d.l`Tracking will be: ${tracking(r)} (${r.pick(['UPS', 'FedEx', 'USPS'])})`;
   d.l`Payment reference: ${stripeObjectId(r)}`;
 }

@@ -39,6 +39,9 @@ function csvRow(d: Ctx['d'], cells: Part[][]): void {
   d.put('\n');
 }
 
+/** The agent column: an agent's first name is a person's name (labelled); the bot is not. */
+const agentCell = (name: string): Part => (name === 'Support Bot' ? name : mk.nameText(name));
+
 const SUBJECTS = ['Refund request', 'Login problem', 'Address change', 'Tax form wrong', 'Withdrawal pending', 'Refund to bank', 'Call me back', 'Missing package', 'Direct deposit'];
 
 export function helpdeskCsv({ rng: r, d }: Ctx): void {
@@ -56,7 +59,7 @@ export function helpdeskCsv({ rng: r, d }: Ctx): void {
       r.chance(0.7) ? [mk.phone(r)] : [],
       [isoTimestamp(r).slice(0, 19).replace('T', ' ')],
       complaint(r, p, scenario),
-      [r.pick(['Priya', 'Tom', 'Ana', 'Kenji', 'Support Bot'])],
+      [agentCell(r.pick(['Priya', 'Tom', 'Ana', 'Kenji', 'Support Bot']))],
     ]);
   }
 }
@@ -79,12 +82,12 @@ export function helpdeskJson({ rng: r, d }: Ctx): void {
   d.l`    "custom_fields": [{ "id": 360${r.digits(9)}, "value": "${shopOrder(r)}" }],`;
   d.l`    "comments": [`;
   if (r.chance(0.5)) {
-    d.l`      { "author": "agent", "public": true, "body": "Hi ${p.first}, thanks for reaching out. Could you confirm your date of birth so I can verify the account?" },`;
+    d.l`      { "author": "agent", "public": true, "body": "Hi ${mk.first(p)}, thanks for reaching out. Could you confirm your date of birth so I can verify the account?" },`;
     d.w`      { "author": "end-user", "public": true, "body": "Sure, it's ${mk.dob(r)}.`;
     if (r.chance(0.5)) d.w` My other email is ${mk.email(r, p)}`;
     d.l`" }`;
   } else {
-    d.l`      { "author": "agent", "public": true, "body": "Hello ${p.first}, for verification please reply with the billing ZIP code and the last four of the card." },`;
+    d.l`      { "author": "agent", "public": true, "body": "Hello ${mk.first(p)}, for verification please reply with the billing ZIP code and the last four of the card." },`;
     d.l`      { "author": "end-user", "public": true, "body": "zip ${r.digits(5)}, card ends ${r.digits(4)}. My full billing address is ${mk.address(r, false)} if that helps. Born ${mk.dob(r)}." }`;
   }
   d.l`    ]`;
@@ -94,18 +97,19 @@ export function helpdeskJson({ rng: r, d }: Ctx): void {
 
 export function chatTranscript({ rng: r, d }: Ctx): void {
   const p = person(r);
-  const agent = r.pick(['Jordan', 'Sam', 'Alex', 'Riley']);
+  // The agent's and the visitor's first names, as speakers and in the greeting, are labelled PERSON_NAME.
+  const agent = mk.nameText(r.pick(['Jordan', 'Sam', 'Alex', 'Riley']));
   let t = r.int(8, 18) * 60 + r.int(0, 59);
-  const say = (who: string, ...parts: Part[]) => {
+  const say = (who: Part, ...parts: Part[]) => {
     t += r.int(0, 2);
-    d.put(`[${String(Math.floor(t / 60)).padStart(2, '0')}:${String(t % 60).padStart(2, '0')}] ${who}: `, ...parts, '\n');
+    d.put(`[${String(Math.floor(t / 60)).padStart(2, '0')}:${String(t % 60).padStart(2, '0')}] `, who, ': ', ...parts, '\n');
   };
-  const me = p.first;
+  const me = mk.first(p);
   d.l`Chat transcript - ${isoTimestamp(r).slice(0, 10)}`;
   d.l`Visitor: ${mk.name(p)} (${mk.email(r, p)})`;
   d.l`Page: /account/${r.pick(['billing', 'security', 'profile'])}   Browser: ${r.pick(['Chrome 124 on Windows', 'Safari on iPhone', 'Firefox 126 on Ubuntu'])}   IP: ${mk.ip(r)}`;
   d.l``;
-  say(agent, `Hello! You're chatting with ${agent}. How can I help?`);
+  say(agent, "Hello! You're chatting with ", agent, '. How can I help?');
   switch (r.int(0, 3)) {
     case 0:
       say(me, 'hi my card got declined 3 times');

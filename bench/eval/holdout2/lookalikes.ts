@@ -36,8 +36,13 @@ export const isoTimestamp = (r: Rng, year = 2025): string =>
 export const epochMs = (r: Rng): string => String(1_700_000_000_000 + r.int(0, 80_000_000) * 1000 + r.int(0, 999));
 export const amount = (r: Rng, max = 5000): string => `${r.int(1, max).toLocaleString('en-US')}.${r.digits(2)}`;
 
-/** Private and documentation addresses: what internal tooling and examples show. */
+/**
+ * Private and documentation addresses: what internal tooling and examples show. A private host
+ * address is a labelled IP_ADDRESS wherever it is written (`mk.privateIp`); documentation and
+ * loopback addresses are never labelled, and are what benign documents use.
+ */
 export const privateIp = (r: Rng): string => r.pick([`10.${r.int(0, 255)}.${r.int(0, 255)}.${r.int(1, 254)}`, `192.168.${r.int(0, 255)}.${r.int(1, 254)}`, `172.${r.int(16, 31)}.${r.int(0, 255)}.${r.int(1, 254)}`]);
+export const loopbackIp = (r: Rng): string => r.pick(['127.0.0.1', '127.0.0.1', '127.0.1.1']);
 export const docIp = (r: Rng): string => r.pick([`192.0.2.${r.int(1, 254)}`, `198.51.100.${r.int(1, 254)}`, `203.0.113.${r.int(1, 254)}`, `2001:db8::${r.int(1, 0xfff).toString(16)}`]);
 
 /** Kubernetes pod names: deployment, replica-set hash, pod suffix. */

@@ -3,12 +3,15 @@ import type { Rng } from '../corpus/rng.js';
 import { v, type V } from '../holdout/doc.js';
 import { dea, mbi, memberId, mrn, npi } from './values-health.js';
 import * as k from './values-keys.js';
+import { privateIp } from './lookalikes.js';
 import { aba, anyCard, bic, cardNumber, iban, usAccount, wallet, type Network } from './values-money.js';
 import { birthDate, email, person, publicIpv4, publicIpv6, ssn, usAddress, usDate, usLicense, usPassport, usPhone, type Person } from './values-people.js';
 
 export const mk = {
   name: (p: Person): V => v('PERSON_NAME', p.full),
   nameText: (s: string): V => v('PERSON_NAME', s),
+  /** A first name on its own (a greeting, a chat speaker, a "preferred name" field) is personal data, and labelled (docs/accuracy.md). */
+  first: (p: Person): V => v('PERSON_NAME', p.first),
   email: (r: Rng, p: Person, work?: string): V => v('EMAIL', email(r, p, undefined, work)),
   emailText: (s: string): V => v('EMAIL', s),
   phone: (r: Rng): V => v('PHONE', usPhone(r)),
@@ -25,6 +28,8 @@ export const mk = {
   },
   dlText: (s: string): V => v('DRIVER_LICENSE', s),
   ip: (r: Rng, six = r.chance(0.25)): V => v('IP_ADDRESS', six ? publicIpv6(r) : publicIpv4(r)),
+  /** An RFC 1918 host address discloses the network's layout: labelled (docs/accuracy.md). CIDR networks ("10.20.0.0/16") are not. */
+  privateIp: (r: Rng): V => v('IP_ADDRESS', privateIp(r)),
   card: (r: Rng, network?: Network, style?: 'spaced' | 'dashed' | 'plain'): V => v('CREDIT_CARD', network ? cardNumber(r, network, style) : anyCard(r)),
   iban: (r: Rng, country?: string, grouped?: boolean): V => v('IBAN', iban(r, country, grouped)),
   aba: (r: Rng): V => v('ABA_ROUTING', aba(r)),

@@ -222,7 +222,17 @@ const NAME_HEADER = /^name$/i;
 /** Columns that name the person by role alone: `cardholder`, `account_holder`, `beneficiary`. */
 // Only words rare in prose: every line holding a hint word is split as a possible header.
 const ROLE_HEADER = /^(?:card|account)?[ _-]?holder$|^(?:beneficiary|payee|insured|subscriber|guarantor|cardholder|primary[ _-]?contact)$/i;
+/**
+ * Columns that name a person by the part they play in a ticket, a log or a roster (`Agent`,
+ * `assignee`, `created_by`, `Customer`): a cell there may hold a given name alone ("Priya"), as
+ * help desks and CRMs print their staff, or a given name and a surname.
+ */
+const PERSON_ROLE_HEADER =
+  /^(?:(?:support[ _-]?)?agent|assignee|assigned[ _-]?to|requester|requestor|reporter|submitter|owner|customer|technician|caller|attendee|participant|supervisor|(?:submitted|created|updated|modified|opened|closed|resolved|handled|approved|reviewed|entered)[ _-]?by)$/i;
 const HEADER_HINT = /name|holder|beneficiary|payee|insured|subscriber|guarantor|primary[ _-]?contact/gi;
+/** The same, with the role headers' words: used only in a text holding one of ROLE_COLUMN_WORDS. */
+const ROLE_HEADER_HINT =
+  /name|holder|beneficiary|payee|insured|subscriber|guarantor|primary[ _-]?contact|agent|assign|request[eo]r|reporter|submit|owner|customer|technician|caller|attendee|participant|supervisor|ed[ _-]by/gi;
 const NAME_WORD = wordSet(['name', 'signature', 'holder']);
 const FOREIGN_LABEL_WORDS = wordSet([
   'nombre', 'nome', 'nom', 'naam', 'namn', 'nimi', 'apellido', 'nazwisko', 'soyad', 'efternamn', 'cognome', 'voornaam', 'fornamn',
@@ -230,20 +240,30 @@ const FOREIGN_LABEL_WORDS = wordSet([
   'allekirjoitus', 'imza', 'i̇mza', 'nachname', 'vorname', 'vollst',
 ]);
 const COLUMN_WORDS = wordSet(['name', 'holder', 'beneficiary', 'payee', 'insured', 'subscriber', 'guarantor', 'primary contact', 'primary_contact']);
+const ROLE_COLUMN_WORDS = wordSet([
+  'agent', 'assign', 'requester', 'requestor', 'reporter', 'submit', 'owner', 'customer', 'technician', 'caller', 'attendee', 'participant',
+  'supervisor', 'ed_by', 'ed-by', 'ed by',
+]);
 const IN_COLUMN = 0.75;
+/** A given name alone under a role header (`Agent`, `assignee`): context found, but one word. */
+const IN_ROLE_COLUMN = 0.7;
 
 function isNameHeader(header: string): boolean {
-  return PERSON_HEADER.test(header) || NAME_HEADER.test(header) || ROLE_HEADER.test(header);
+  return PERSON_HEADER.test(header) || NAME_HEADER.test(header) || ROLE_HEADER.test(header) || PERSON_ROLE_HEADER.test(header);
 }
 
-function byColumn(text: string, names: Names): void {
-  for (const cell of cellsUnderHeaders(text, HEADER_HINT, isNameHeader)) {
+function byColumn(text: string, names: Names, hint: RegExp): void {
+  for (const cell of cellsUnderHeaders(text, hint, isNameHeader)) {
     const name = readName(text, cell.start, 4, true);
     if (name === null || name.end !== cell.end) continue;
     const first = name.words[0] ?? '';
     const byRole = ROLE_HEADER.test(cell.header) && name.words.length >= 2; // a payee may be "ACME"
     if (PERSON_HEADER.test(cell.header) || byRole || (known(first) && !AMBIGUOUS_FIRST_NAMES.has(first))) {
       names.add(name.start, name.end, IN_COLUMN);
+    } else if (PERSON_ROLE_HEADER.test(cell.header)) {
+      // The header says a person is meant, so an ambiguous given name ("Grace") counts here.
+      if (known(first)) names.add(name.start, name.end, name.words.length > 1 ? IN_COLUMN : IN_ROLE_COLUMN);
+      else if (WITH_MIDDLE_INITIAL.test(text.slice(name.start, name.end))) names.add(name.start, name.end, IN_ROLE_COLUMN);
     }
   }
 }
@@ -318,10 +338,13 @@ function bySalutation(text: string, names: Names): void {
 const CLOSING_WORDS = wordSet([
   'regards', 'wishes', 'thanks', 'sincerely', 'yours', 'best', 'cheers', 'thank', 'respectfully', 'cordially', 'care', 'grüß',
   'grüss', 'gruss', 'grüße', 'groet', 'cordialement', 'salutations', 'atentamente', 'saludos', 'cumprimentos', 'atenciosamente',
-  'saluti', 'poważaniem', 'pozdrawiam', 'hälsningar', 'terveisin', 'saygılarımla', 'saygilarimla',
+  'saluti', 'poważaniem', 'pozdrawiam', 'hälsningar', 'terveisin', 'saygılarımla', 'saygilarimla', 'love', 'xo', 'hugs', 'warmly', 'soon',
+  'thx', 'gratitude',
 ]);
 const CLOSING =
   '(?:(?:best|kind|warm|warmest|many)[ \\t]+(?:regards|wishes|thanks)|regards|sincerely(?:[ \\t]+yours)?|yours[ \\t]+(?:sincerely|truly|faithfully)|best|cheers|thanks|thank[ \\t]+you|respectfully|cordially|take[ \\t]+care|all[ \\t]+the[ \\t]+best|' +
+  // Informal closings: "Love, Leah", "Thanks again,\nSam", "xoxo,\nMia", "Talk soon,\nRaj".
+  '(?:thanks|thank[ \\t]+you)[ \\t]+(?:again|so[ \\t]+much|a[ \\t]+lot)|thx|(?:lots[ \\t]+of[ \\t]+|all[ \\t]+my[ \\t]+|with[ \\t]+)?love|love[ \\t]+you|xo(?:xo)?|hugs|warmly|warm[ \\t]+wishes|with[ \\t]+(?:thanks|gratitude)|(?:talk|speak|see[ \\t]+you)[ \\t]+soon|' +
   // Only a closing's last word need be matched: the rule reads what follows it ("Mit freundlichen Grüßen").
   'gr(?:ü|ue)(?:ß|ss)(?:en|e)|groet(?:en)?|cordialement|salutations|atentamente|saludos?|cumprimentos|atenciosamente|saluti|' +
   'poważaniem|pozdrawiam|hälsningar|terveisin|saygılarımla|saygilarimla)';
@@ -331,6 +354,8 @@ const SIGNATURE = new RegExp(
   'giu',
 );
 const SIGNED_INLINE = new RegExp(`(?<![\\p{L}])${CLOSING}[ \\t]*,[ \\t]*(?:[-–—~]{1,2}[ \\t]*)?(?=\\p{Lu})`, 'giu');
+/** A sign-off's name ends the message or its line: "Thanks, Daniel!", `Love, Leah"` (a quoted gift note). */
+const ENDS_SIGN_OFF = /^(?:[ \t]*[,!:.\n\r—–"'”’)-]|[ \t]*$)/;
 /** A signature line holds only the name, perhaps followed by a comma and a title. */
 const ENDS_LINE = /^(?:[ \t]*(?:\r?\n|$)|,)/;
 const SIGNED_KNOWN = 0.7;
@@ -349,7 +374,7 @@ function bySignature(text: string, names: Names): void {
   if (!text.includes(',')) return;
   for (const m of text.matchAll(SIGNED_INLINE)) {
     const name = readName(text, m.index + m[0].length, 3, false);
-    if (name === null || !known(name.words[0]) || !ENDS_GREETING.test(text.slice(name.end, name.end + 3))) continue;
+    if (name === null || !known(name.words[0]) || !ENDS_SIGN_OFF.test(text.slice(name.end, name.end + 3))) continue;
     names.add(name.start, name.end, SIGNED_INLINE_KNOWN);
   }
 }
@@ -392,10 +417,13 @@ const CAPITALISED_THEN_BLANK =
 // "Calle Miguel Ángel", "Rua Dom Pedro", "Karl-Marx-Straße" (glued), "Martin Luther King Blvd".
 const PLACE_BEFORE =
   /(?:^|[^\p{L}])(?:in|at|near|around|across|outside|inside|throughout|visiting|into|the|avenue|av|ave|rue|boulevard|bd|blvd|place|quai|via|viale|piazza|corso|calle|avenida|avda|plaza|paseo|rua|travessa|largo|pra[çc]a|straße|strasse|laan|straat|plein|ulica|ul|aleja|al)\.?[ \t]+$/iu;
+/** A card payment or purchase earlier on the line: what follows is a merchant. */
+const CARD_PAYMENT_WORDS = wordSet(['card payment', 'card purchase', 'pos purchase', 'pos debit', 'pos payment']);
+const CARD_PURCHASE_BEFORE = /(?:card[ \t]+(?:payment|purchase)|pos[ \t]+(?:purchase|debit|payment)|debit[ \t]+card[ \t]+purchase)[^\n]*$/iu;
 const PAIR = 0.6;
 const PAIR_WITH_MIDDLE = 0.65;
 
-function byGivenName(text: string, names: Names): void {
+function byGivenName(text: string, names: Names, cardPayments: boolean): void {
   for (const m of text.matchAll(CAPITALISED_THEN_BLANK)) {
     const word = m[1] ?? '';
     const at = m.index - word.length;
@@ -406,6 +434,8 @@ function byGivenName(text: string, names: Names): void {
     if (name === null || name.words.length < 2) continue;
     const before = text.slice(Math.max(0, at - 24), at);
     if (PLACE_BEFORE.test(before)) continue;
+    // A card payment's line names the shop: "Card payment Visa ending in 0583 Albert Heijn   -13.85".
+    if (cardPayments && CARD_PURCHASE_BEFORE.test(text.slice(Math.max(0, at - 60), at))) continue;
     // Inside a run already read from an earlier given name ("Martin Luther King"): not a new name.
     const previous = /(\p{Lu}\p{Ll}+)[ \t]$/u.exec(before)?.[1];
     if (previous !== undefined && FIRST_NAMES.has(fold(previous))) continue;
@@ -485,6 +515,139 @@ function byChatSpeaker(text: string, names: Names): void {
   }
 }
 
+// The speaker of a transcript line without a timestamp: "John: hello?", "Katarzyna: Hi John!" (a
+// support chat's export, a Slack or Teams paste). A line starting with a capitalised word and a
+// colon is more often a field ("Note: …", "Status: ok", "Will: to be read"), so it counts only in a
+// transcript: two or more lines spoken by known given names, at least one of them unambiguous,
+// and two different speakers (a role such as `Visitor` or `Agent` counts as one). Ambiguous given
+// names ("Grace: hi") are then speakers too.
+const LINE_SPEAKER = /(?:^|\n)[ \t]*(\p{Lu}[\p{L}'’-]*(?:[ \t]\p{Lu}[\p{L}'’.-]*){0,2}):(?=[ \t]|\r?\n|$)/gu;
+/** Speakers who are not named: they make a second voice in a transcript, but are not reported. */
+const ROLE_SPEAKERS = new Set(['visitor', 'agent', 'customer', 'user', 'bot', 'me', 'you', 'support', 'assistant', 'system', 'operator', 'guest', 'rep', 'client', 'caller', 'host']);
+const UNTIMED_SPEAKER = 0.7;
+
+function byLineSpeaker(text: string, names: Names): void {
+  const speakers: Name[] = [];
+  const others: Name[] = [];
+  const voices = new Set<string>();
+  let unambiguous = 0;
+  for (const m of text.matchAll(LINE_SPEAKER)) {
+    const label = m[1] ?? '';
+    const labelAt = m.index + m[0].length - label.length - 1;
+    const folded = fold(label);
+    if (ROLE_SPEAKERS.has(folded)) {
+      voices.add(folded);
+      continue;
+    }
+    const name = readName(text, labelAt, 3, false);
+    if (name === null || name.end !== labelAt + label.length) continue;
+    const first = name.words[0] ?? '';
+    voices.add(first);
+    if (!known(first)) others.push(name);
+    else {
+      if (!AMBIGUOUS_FIRST_NAMES.has(first)) unambiguous++;
+      speakers.push(name);
+    }
+  }
+  if (speakers.length < 2 || unambiguous === 0 || voices.size < 2) return;
+  for (const name of speakers) names.add(name.start, name.end, UNTIMED_SPEAKER);
+  if (others.length === 0) return;
+  // A speaker whose name is not on the list is taken when the text names them elsewhere: the chat's
+  // header ("Visitor: Begoña Lopez"), a greeting ("Hi Eoghan!").
+  const named = new Set([...names.best.values()].map((f) => fold(/^\p{L}[\p{L}'’-]*/u.exec(f.value)?.[0] ?? '')));
+  for (const name of others) if (named.has(name.words[0] ?? '')) names.add(name.start, name.end, UNTIMED_SPEAKER);
+}
+
+// A chat's agent introduced by the chat: "You're chatting with Alex", "you are now connected to
+// Maria", "You are speaking with Jordan". The sentence says a person is meant, so an ambiguous
+// given name counts; an unknown word ("chatting with Support") does not.
+const CONNECTED_WORDS = wordSet(['chatting', 'connected', 'speaking', 'talking']);
+const CONNECTED =
+  /(?<![\p{L}])(?:you['’]re|you[ \t]+are|you['’]ve[ \t]+been|you[ \t]+have[ \t]+been)(?:[ \t]+now)?[ \t]+(?:chatting|connected|speaking|talking)[ \t]+(?:with|to)[ \t]+(?=\p{Lu})/giu;
+const CONNECTED_TO = 0.7;
+
+function byConnected(text: string, names: Names): void {
+  for (const m of text.matchAll(CONNECTED)) {
+    const name = readName(text, m.index + m[0].length, 3, false);
+    if (name !== null && known(name.words[0])) names.add(name.start, name.end, CONNECTED_TO);
+  }
+}
+
+// A writer naming themself: "Sam here, …", "Hi all, Priya here." — at a line's or a sentence's start.
+const HERE = /[ \t]here(?=[ \t]*[,.!:;—–-])/g;
+/** The name before " here", opening a line or following a sentence's or a greeting's end. */
+const NAMED_BEFORE_HERE = /(?:^|\n|[.!?,:][ \t]+)[ \t]*(\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)$/u;
+const HERE_NAMED = 0.7;
+
+function byHere(text: string, names: Names): void {
+  for (const m of text.matchAll(HERE)) {
+    const from = Math.max(0, m.index - 40);
+    const before = NAMED_BEFORE_HERE.exec(text.slice(from, m.index));
+    const word = before?.[1];
+    if (before === null || word === undefined) continue;
+    if (before.index === 0 && from > 0 && !/^[\n.!?,:]/.test(before[0])) continue; // the slice's start is no line start
+    const folded = fold(word);
+    if (!known(folded) || AMBIGUOUS_FIRST_NAMES.has(folded)) continue;
+    names.add(m.index - word.length, m.index, HERE_NAMED);
+  }
+}
+
+// A message opening on its addressee, without a greeting word: "Luis, pls send …", "Mateo, can you
+// release …", or "Priya,\n\nThe report …". The name opens the text or a paragraph and the message
+// goes on in lower case (or "I"); "Victoria, BC" and "Jasper, the reporting tool" are not taken.
+const ADDRESSED = /(?:^|\n[ \t]*\r?\n)[ \t]*(\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?),(?:[ \t]+(?!(?:the|a|an|which|where|who|that)[ \t])(?=\p{Ll}|I[ \t’'])|[ \t]*(?=\r?\n|$))/gu;
+const ADDRESSED_NAME = 0.65;
+
+function byAddressed(text: string, names: Names): void {
+  for (const m of text.matchAll(ADDRESSED)) {
+    const word = m[1] ?? '';
+    const folded = fold(word);
+    if (!known(folded) || AMBIGUOUS_FIRST_NAMES.has(folded)) continue;
+    const start = m.index + m[0].lastIndexOf(word + ',');
+    names.add(start, start + word.length, ADDRESSED_NAME);
+  }
+}
+
+// A message signed with a given name alone on its last line, without a closing: "…anything
+// else!\n> Mateo", "It expires Friday.\n>>\n>> Susan". The line before is blank or ends a
+// sentence, the line after is blank, another quote level, or the end of the text.
+const LONE_LINE = /(?:^|\n)([ \t]*(?:>[ \t]*)*)(?:[-–—~]{1,2}[ \t]*)?(\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)[ \t]*(?=\r?\n|$)/gu;
+const LONE_SIGNED = 0.65;
+const ENDS_SENTENCE = /[.!?)][ \t]*$/;
+
+/** The line ending at `end` (exclusive, before its line break), with its quote markers taken off. */
+function lineBefore(text: string, end: number): { body: string; quote: string } | null {
+  if (end <= 0) return null;
+  let lineEnd = end - 1; // the '\n'
+  if (text.charAt(lineEnd - 1) === '\r') lineEnd--;
+  const lineStart = text.lastIndexOf('\n', lineEnd - 1) + 1;
+  const line = text.slice(lineStart, lineEnd);
+  const quote = /^[ \t]*(?:>[ \t]*)*/.exec(line)?.[0] ?? '';
+  return { body: line.slice(quote.length), quote: quote.replace(/[ \t]/g, '') };
+}
+
+function byLoneLine(text: string, names: Names): void {
+  for (const m of text.matchAll(LONE_LINE)) {
+    const word = m[2] ?? '';
+    const folded = fold(word);
+    if (!known(folded) || AMBIGUOUS_FIRST_NAMES.has(folded)) continue;
+    const lineAt = m.index + (m[0].startsWith('\n') ? 1 : 0);
+    const quote = (m[1] ?? '').replace(/[ \t]/g, '');
+    const before = lineBefore(text, lineAt);
+    if (before === null || !(before.body.trim() === '' || ENDS_SENTENCE.test(before.body))) continue;
+    const end = m.index + m[0].length;
+    const nextStart = text.indexOf('\n', end) + 1;
+    if (nextStart > 0 && nextStart < text.length) {
+      const nextEnd = text.indexOf('\n', nextStart);
+      const next = text.slice(nextStart, nextEnd < 0 ? text.length : nextEnd);
+      const nextQuote = /^[ \t]*(?:>[ \t]*)*/.exec(next)?.[0] ?? '';
+      if (next.slice(nextQuote.length).trim() !== '' && nextQuote.replace(/[ \t]/g, '') === quote) continue;
+    }
+    const start = m.index + m[0].length - m[0].slice(m[0].lastIndexOf(word)).length;
+    names.add(start, start + word.length, LONE_SIGNED);
+  }
+}
+
 /** An HL7 name: letters in `^`-separated parts ("WILLIAMS^SEAN^C"), no digits. */
 const HL7_NAME = /^[\p{L}'’. -]+(?:\^[\p{L}'’. -]*)*$/u;
 const IN_HL7 = 0.85;
@@ -522,9 +685,9 @@ function byAddressee(text: string, addresses: readonly Finding[], names: Names):
 // A bank statement's payment line names the other person: "ZELLE TO ROSA OKAFOR CONF# …", "Zelle
 // from Ana Ruiz", "VENMO PAYMENT TO …", "WIRE TRANSFER FROM …". Only person-to-person rails and
 // transfers; a card purchase names a shop.
-const PAYMENT_WORDS = wordSet(['zelle', 'venmo', 'transfer', 'paypal', 'cash app', 'wire', 'interac']);
+const PAYMENT_WORDS = wordSet(['zelle', 'venmo', 'transfer', 'paypal', 'cash app', 'wire', 'interac', 'standing order']);
 const PAYMENT =
-  /(?<![\p{L}\p{N}])(?:zelle|venmo|paypal|cash[ \t]+app|interac(?:[ \t]+e-?transfer)?|(?:wire|bank|online)?[ \t]*transfer|wire)(?:[ \t]+(?:payment|pmt|sent|received))?[ \t]+(?:to|from)[ \t]+(?=\p{Lu})/giu;
+  /(?<![\p{L}\p{N}])(?:zelle|venmo|paypal|cash[ \t]+app|interac(?:[ \t]+e-?transfer)?|(?:wire|bank|online)?[ \t]*transfer|wire|standing[ \t]+order)(?:[ \t]+(?:payment|pmt|sent|received))?[ \t]+(?:to|from)[ \t]+(?=\p{Lu})/giu;
 const PAID = 0.7;
 
 /** The memo words after the name on such a line: "CONF# …", "REF 1234", "ID: …", "ON 08/18". */
@@ -616,11 +779,17 @@ export const personName: Detector = {
     if (shared.hasAny(SALUTATION_WORDS)) bySalutation(text, names);
     if (shared.hasAny(CLOSING_WORDS)) bySignature(text, names);
     if (shared.hasAny(INTRODUCTION_WORDS)) byIntroduction(text, names);
-    if (shared.hasAny(COLUMN_WORDS)) byColumn(text, names);
-    byGivenName(text, names);
+    if (shared.hasAny(ROLE_COLUMN_WORDS)) byColumn(text, names, ROLE_HEADER_HINT);
+    else if (shared.hasAny(COLUMN_WORDS)) byColumn(text, names, HEADER_HINT);
+    byGivenName(text, names, shared.hasAny(CARD_PAYMENT_WORDS));
     byHl7(text, shared, names);
     if (text.includes(' <')) byMailbox(text, names);
     if (text.includes('] ') || (text.includes(' - ') && text.includes(', '))) byChatSpeaker(text, names);
+    if (text.includes(':') && text.includes('\n')) byLineSpeaker(text, names);
+    if (shared.hasAny(CONNECTED_WORDS)) byConnected(text, names);
+    if (text.includes(' here')) byHere(text, names);
+    if (text.includes(',')) byAddressed(text, names);
+    if (text.includes('\n')) byLoneLine(text, names);
     const addresses = earlier.filter((f) => f.type === 'US_ADDRESS');
     if (addresses.length > 0) byAddressee(text, addresses, names);
     if (shared.hasAny(PAYMENT_WORDS)) byPayment(text, names);

@@ -267,3 +267,64 @@ describe('PERSON_NAME beside an email address that spells it', () => {
   });
 });
 
+
+describe('PERSON_NAME: a given name on its own, where the context makes it a person', () => {
+  it.each([
+    // Transcript speakers without a timestamp: two or more lines spoken by known given names
+    ['Tomasz: hello? my card was declined\nIngrid: Hi! Let me check.\nTomasz: thanks', ['Tomasz', 'Ingrid', 'Tomasz']],
+    ['Visitor: hi\nOlumide: Hello, how can I help?\nVisitor: refund\nOlumide: done', ['Olumide', 'Olumide']],
+    ['Grace: morning all\nHenrik: morning\nGrace: standup in 5', ['Grace', 'Henrik', 'Grace']],
+    // A speaker not on the list counts when the text names them elsewhere
+    [
+      'Visitor: Xochitl Ramos\n\nXochitl: hi\nMarisol: how can I help?\nXochitl: my order\nMarisol: done',
+      ['Xochitl Ramos', 'Xochitl', 'Marisol', 'Xochitl', 'Marisol'],
+    ],
+    // Introduced by the chat or by the writer
+    ["You're chatting with Ingrid. How can I help?", ['Ingrid']],
+    ['You are now connected to Jordan.', ['Jordan']],
+    ['Hi all, Henrik here. Quick one about the invoice', ['Henrik']],
+    // An addressee opening the message, without a greeting word
+    ['Subject: transfer\n\nMarisol, pls send $2,000 to the account below.', ['Marisol']],
+    ['Henrik,\n\nThe contract is attached.', ['Henrik']],
+    // Sign-offs
+    ['Gift note: "Happy birthday! Love, Ingrid"', ['Ingrid']],
+    ['See the attached.\n\nCheers,\nTomasz', ['Tomasz']],
+    ['Best,\nHenrik\n', ['Henrik']],
+    ['Thanks again,\nOlumide\n', ['Olumide']],
+    ['> Please reset it when you first log in.\n>\n> Marisol\n', ['Marisol']],
+    ['>> Let me know if you need anything else!\n>> Ingrid\n\nOn Tue, …', ['Ingrid']],
+    // A given name alone in a column that names a person
+    ['ticket,subject,agent\n101,"Refund",Henrik\n102,"Login",Grace', ['Henrik', 'Grace']],
+    ['id\tcreated_by\tstatus\n7\tMarisol\topen', ['Marisol']],
+  ])('finds the name in %j', (text, names) => {
+    expect(found(text, 'PERSON_NAME')).toEqual(names);
+  });
+
+  it.each([
+    ['field lines', 'Note: the build failed\nStatus: ok\nSummary: none'],
+    ['a lone ambiguous speaker line', 'Will: to be read\nNote: later'],
+    ['ambiguous given names as labels', 'Will: to be read\nMay: not applicable'],
+    ['one named line', 'Henrik: hello\nStatus: ok'],
+    ['one speaker repeating a label', 'Mark: 85\nMark: 90'],
+    ['a place after a paragraph start', 'Victoria, BC is lovely in May.'],
+    ['an apposition', 'Jasper, the reporting tool, is slow.'],
+    ['a connection to a place', 'the VPN is connected to Jordan today'],
+    ['headings alone on their lines', 'Results\n\nOverview\n\nDetails follow.'],
+    ['a name in a list, not a signature', 'Attendees:\nHenrik\nMarisol\n'],
+    ['a status column holding a word', 'id,status,priority\n1,Grace,high\n2,Open,low'],
+    ['a thing in a role column', 'id,owner\n1,Platform\n2,Acme Corp'],
+    ['a lower-case speaker', 'henrik: hi\nmarisol: hello'],
+    ['a card payment naming a shop', '01.09.   Card payment Visa ending in 4060 Albert Heijn   -101.09'],
+  ])('ignores %s', (_name, text) => {
+    expect(found(text, 'PERSON_NAME')).toEqual([]);
+  });
+
+  it('masks transcript speakers, sign-offs and table cells with no leak', () => {
+    const text = 'Tomasz: my card\nIngrid: Hi Tomasz!\n\nCheers,\nHenrik\n\nid,agent\n1,Marisol\n';
+    const masked = mask(text, scan(text), 'label', 'test-key');
+    expect(masked).toBe(
+      '[PERSON_NAME]: my card\n[PERSON_NAME]: Hi [PERSON_NAME]!\n\nCheers,\n[PERSON_NAME]\n\nid,agent\n1,[PERSON_NAME]\n',
+    );
+    for (const name of ['Tomasz', 'Ingrid', 'Henrik', 'Marisol']) expect(masked).not.toContain(name);
+  });
+});
