@@ -7,10 +7,9 @@
 // counted and read by their keys like a filter. A search of all organizations cannot be counted
 // ahead: it reads slots newest first within a time budget and answers, when the budget runs out,
 // with what it found and a cursor to go on from. A slot dense with records is read a tick (a second,
-// or a tenth) at a time, newest first, so no read decodes more than a tick holds; a slot of a few
-// hundred, a minute at a time.
+// or a tenth) at a time, newest first, so no read decodes more than a tick holds.
 import { createHash } from 'node:crypto';
-import { ALL_ORGS, comboMatches, DENSE_SLOT, MINUTE_SLOT, MINUTE_TICK, searchableText, SLOT_MS, slotKey, TICK_LEVELS, tickOf, TICKED, type Categories, type TickLevel } from '../store/audit-layout.js';
+import { ALL_ORGS, comboMatches, DENSE_SLOT, searchableText, SLOT_MS, slotKey, TICK_LEVELS, tickOf, TICKED, type Categories } from '../store/audit-layout.js';
 import type { AuditCountsRepository, AuditDayDoc, AuditHourDoc, AuditTextHourDoc } from '../store/audit-counts-repository.js';
 import type { AuditDoc, AuditRepository } from '../store/audit-repository.js';
 import type { AuditTextsRepository } from '../store/audit-texts-repository.js';
@@ -154,7 +153,7 @@ export class AuditLog {
     private readonly repos: { audit: AuditRepository; auditCounts: AuditCountsRepository; auditTexts: AuditTextsRepository; policies: PolicyRepository },
     closedDays: ClosedDayMarks,
     private readonly slotSeconds: SlotSeconds,
-    private readonly opts: { searchBudgetMs: number; denseSlot?: number; minuteSlot?: number },
+    private readonly opts: { searchBudgetMs: number; denseSlot?: number },
   ) {
     this.scopeDays = new AuditDays(repos.auditCounts, closedDays);
     this.texts = new AuditTexts(repos.auditTexts);
@@ -230,8 +229,6 @@ export class AuditLog {
     const ticks: TickReading = {
       scope,
       dense: this.opts.denseSlot ?? DENSE_SLOT,
-      // A scan reads every slot it enters whole: minutes would only split its reads.
-      minutes: sel.kind === 'scan' ? Infinity : (this.opts.minuteSlot ?? MINUTE_SLOT),
       exact: sel.kind === 'all',
       seconds: (slot) => this.slotSeconds.read(scope, slot),
     };
@@ -461,8 +458,6 @@ interface TickReading {
   scope: string;
   /** DENSE_SLOT, or a test's bound. */
   dense: number;
-  /** MINUTE_SLOT, or a test's bound; Infinity where slots are read whole. */
-  minutes: number;
   /** Whether a tick's records are its matches (no filter, no search): then counted seconds skip by count. */
   exact: boolean;
   /** The slot's records by second; empty when not kept. */
@@ -488,7 +483,7 @@ function withTicks(t: TickReading, slot: Piece, decodes: number, records: number
   if (decodes <= t.dense) return slot;
   const share = (slot.expect ?? decodes) / records;
   const org = t.scope === ALL_ORGS ? undefined : t.scope;
-  const tick = (start: number, level: TickLevel, held: number | null, expect: number): Piece => ({
+  const tick = (start: number, level: (typeof TICK_LEVELS)[number], held: number | null, expect: number): Piece => ({
     start,
     end: start + level.ms - 1,
     count: t.exact ? held : null,
@@ -498,7 +493,7 @@ function withTicks(t: TickReading, slot: Piece, decodes: number, records: number
     org,
     keys: slot.keys,
   });
-  const ticksOf = (from: Piece, level: TickLevel, expect: number): Piece[] => {
+  const ticksOf = (from: Piece, level: (typeof TICK_LEVELS)[number], expect: number): Piece[] => {
     const n = (from.end + 1 - from.start) / level.ms;
     return Array.from({ length: n }, (_, k) => tick(from.end + 1 - (k + 1) * level.ms, level, null, expect / n));
   };
@@ -520,39 +515,6 @@ function withTicks(t: TickReading, slot: Piece, decodes: number, records: number
   return { ...slot, split };
 }
 
-/**
- * A slot of more than MINUTE_SLOT records (all stored with minute ticks) is read by its minutes, newest
- * first: each counted by the slot's records by second where they are kept (empty minutes skipped, an
- * offset skipping whole minutes), else expected to hold a tenth of the slot.
- */
-function withMinutes(t: TickReading, slot: Piece, records: number): Piece {
-  const share = (slot.expect ?? records) / records;
-  const perMinute = SLOT_MS / MINUTE_TICK.ms;
-  const split = async (): Promise<Piece[]> => {
-    const bySecond = await t.seconds(new Date(slot.start).toISOString().slice(0, 16));
-    const counted = Object.values(bySecond).reduce((a, b) => a + b, 0) === records;
-    return Array.from({ length: perMinute }, (_, k): Piece => {
-      const index = perMinute - 1 - k;
-      const start = slot.start + index * MINUTE_TICK.ms;
-      let held: number | null = null;
-      if (counted) {
-        held = 0;
-        for (let second = index * 60; second < (index + 1) * 60; second += 1) held += bySecond[String(second)] ?? 0;
-      }
-      return {
-        start,
-        end: start + MINUTE_TICK.ms - 1,
-        count: t.exact ? held : null,
-        empty: held === 0,
-        expect: held === null ? (slot.expect ?? records) / perMinute : held * share,
-        slot: slotKey(ALL_ORGS, tickOf(start, MINUTE_TICK)),
-        org: t.scope === ALL_ORGS ? undefined : t.scope,
-      };
-    });
-  };
-  return { ...slot, split };
-}
-
 function hourPiece(scope: string, hour: AuditHourDoc, sel: Selection, ticks: TickReading): Piece {
   const start = Date.parse(`${hour.hour}:00:00Z`);
   const own = dayCount(hour, sel);
@@ -566,9 +528,8 @@ function hourPiece(scope: string, hour: AuditHourDoc, sel: Selection, ticks: Tic
       const counts = slotCount(hour, minute, sel);
       const records = hour.s?.[minute] ?? 0;
       const piece: Piece = { start: slotStart, end: slotStart + SLOT_MS - 1, ...counts, expect: counts.count ?? records * share, slot };
-      // Read by ticks (minutes) only when every record of the slot has them.
-      if (hour.d?.[minute] === records && records > ticks.dense) return withTicks(ticks, piece, records, records);
-      return hour.m?.[minute] === records && records > ticks.minutes ? withMinutes(ticks, piece, records) : piece;
+      // Read by ticks only when every record of the slot has them.
+      return hour.d?.[minute] === records ? withTicks(ticks, piece, records, records) : piece;
     })
     .sort((a, b) => b.start - a.start);
   return { start, end: start + HOUR_MS - 1, ...own, slots, split: () => Promise.resolve(slots) };

@@ -38,8 +38,6 @@ export interface AuditHourDoc {
   s: Record<string, number>;
   /** Of those, the records stored with ticks (audit-layout.ts); absent before ticks existed. */
   d?: Record<string, number>;
-  /** Of those, the records stored with minute ticks; absent before minute ticks existed. */
-  m?: Record<string, number>;
 }
 
 /** An organization's records of an hour by slot, then text key (and `~`: the slot's records stored with ticks). */

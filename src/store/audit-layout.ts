@@ -3,9 +3,9 @@
 // (`ob`) and of all organizations (`gb`); counts per day and per hour and slot, by the categories a
 // listing filters on, say which slots to read and how many records each skips, without reading them.
 // A record's text key (`t`) names its searchable text: a search is counted and read by key, like a filter.
-// A record also carries the minute, the second and the tenth of a second it falls in (ticks, beside
-// its slot in `gb`): a slot dense with records is read a tick at a time, so one read decodes what a
-// tick holds, not what ten minutes of heavy traffic hold. An organization's ticks are those of all organizations
+// A record also carries the second and the tenth of a second it falls in (ticks, beside its slot in
+// `gb`): a slot dense with records is read a tick at a time, so one read decodes what a tick holds,
+// not what ten minutes of heavy traffic hold. An organization's ticks are those of all organizations
 // read with its id: one set of tick keys per record, not two, as each costs the drain an index entry.
 import { createHash } from 'node:crypto';
 
@@ -38,27 +38,13 @@ export const slotOf = (at: Date | number) => new Date(slotStart(at)).toISOString
  */
 export const DENSE_SLOT = 400;
 
-/**
- * A slot holding more records than this (and not more than DENSE_SLOT) is read by its minutes, where
- * the page needs them. A read costs ~2 ms and ~0.3 ms a record it decodes: a page of 50 from a slot of
- * 150 decodes ~60 records in 4 or 5 minute reads, or all 150 in one read of the slot; at 100 the two
- * cost alike. (All organizations' slots pass it from ~1.3M records over 90 days.)
- */
-export const MINUTE_SLOT = 100;
-
-export interface TickLevel {
-  ms: number;
-  chars: number;
-}
-/** A slot's minutes: `2026-11-25T13:47:` (the colon keeps a slot's first minute apart from the slot's key, `…13:40`). */
-export const MINUTE_TICK: TickLevel = { ms: 60_000, chars: 17 };
 /** Ticks of a slot: its seconds, or its tenths of a second (read instead of the slot when it is dense). */
 export const TICK_LEVELS = [
   { ms: 1_000, chars: 19 },
   { ms: 100, chars: 21 },
-] as const satisfies readonly TickLevel[];
+] as const;
 /** `2026-11-25T13:40:07` or `2026-11-25T13:40:07.3`: the tick's start, at a level. */
-export const tickOf = (at: Date | number, level: TickLevel) =>
+export const tickOf = (at: Date | number, level: (typeof TICK_LEVELS)[number]) =>
   new Date(Math.floor(new Date(at).getTime() / level.ms) * level.ms).toISOString().slice(0, level.chars);
 /** A second's place in its slot, 0 to 599: its field in the slot's counts by second (`u.<n>`). */
 export const secondInSlot = (at: Date | number) => Math.floor((new Date(at).getTime() % SLOT_MS) / 1_000);
@@ -137,9 +123,8 @@ export interface LayoutFields {
   /** Organization slot key. */
   ob: string;
   /**
-   * All-organization slot key, then tick keys (minute, second, tenth): an equality on any of them
-   * finds the record (an array field matches any element). Records stored before ticks have the slot
-   * key alone, as a string; records stored before minute ticks, no minute.
+   * All-organization slot key, then tick keys: an equality on any of them finds the record (an array
+   * field matches any element). Records stored before ticks have the slot key alone, as a string.
    */
   gb: string[] | string;
   /** The record's text key (textKeyOf). */
@@ -149,6 +134,6 @@ export interface LayoutFields {
 /** Where a record sits; of the record only what decides that is read. */
 export function layoutOf(doc: TextSource & { org_id: string; created_at: Date }): LayoutFields {
   const slot = slotOf(doc.created_at);
-  const gb = [slot, ...[MINUTE_TICK, ...TICK_LEVELS].map((level) => tickOf(doc.created_at, level))].map((place) => slotKey(ALL_ORGS, place));
+  const gb = [slot, ...TICK_LEVELS.map((level) => tickOf(doc.created_at, level))].map((place) => slotKey(ALL_ORGS, place));
   return { ob: slotKey(doc.org_id, slot), gb, t: textKeyOf(doc) };
 }

@@ -165,9 +165,8 @@ const AUDIT = 'audit.';
  * day's counter, by its categories; to its hour's counter, by its categories and its slot
  * (audit-layout.ts). Hours have counters of their own so that copying one stays small. An
  * organization's counts also go by text key (`x` per day, `k` per slot), so a search is counted too.
- * `d` (and `k.<minute>.~`) count the slot's records stored with ticks, `m` those with minute ticks: a
- * slot is read by ticks (minutes) only when all of its records have them (records stored before they
- * existed do not).
+ * `d` (and `k.<minute>.~`) count the slot's records stored with ticks: a slot is read by ticks only
+ * when all of its records have them (records stored before ticks existed do not).
  */
 export function auditCountFields(doc: AuditDoc, scope: string): { day: Array<[string, number]>; hour: Array<[string, number]> } {
   const combo = comboOf(doc, scope);
@@ -177,7 +176,6 @@ export function auditCountFields(doc: AuditDoc, scope: string): { day: Array<[st
     [`${AUDIT}c.${combo}`, 1],
     [`${AUDIT}s.${minute}`, 1],
     [`${AUDIT}d.${minute}`, 1],
-    [`${AUDIT}m.${minute}`, 1],
   ];
   if (scope !== ALL_ORGS) {
     const key = textKeyOf(doc);

@@ -43,7 +43,7 @@ const BARE = /1?[2-9]\d\d[2-9]\d{6}/g;
 
 // Whole words, but `_` and case changes also separate them: "phone_number", "mobileNo",
 // "contactPhone". A full stop after an abbreviation belongs to the cue ("Tel. no.").
-// Signature labels ("Office:", "Direct:", "Mob:") are cues too, and so are the words for a phone,
+// Signature labels ("Office:", "Direct:", "Mob:", "Ph:") are cues too, and so are the words for a phone,
 // a mobile and "call me" / "reach me" of the languages our forms and letters come in: German
 // (Telefon, Handy, Rufnummer, erreichen … unter), Dutch (telefoon, mobiel, bellen op), French
 // (téléphone, portable, joindre), Spanish and Portuguese (teléfono, telefone, telemóvel, celular,
@@ -53,7 +53,7 @@ const BARE = /1?[2-9]\d\d[2-9]\d{6}/g;
 // 連絡先), Korean (전화, 휴대폰, 연락처), Chinese (电话, 手机, 联系) and Hindi (मोबाइल, फ़ोन); and a
 // person's own number ("my number is …", "new number: …").
 const CUE_WORD_SOURCE = [
-  'phone', 'telephone', 't[eé]l', 'call(?:ed|ing)?', 'call[\\s-]?back', 'phoned', 'mobile', 'mob', 'cell', 'fax', 'whatsapp',
+  'phone', 'telephone', 't[eé]l', 'ph', 'call(?:ed|ing)?', 'call[\\s-]?back', 'phoned', 'mobile', 'mob', 'cell', 'fax', 'whatsapp',
   'sms', 'text', 'dial', 'reach(?:ed|able)?', 'contact', 'office', 'direct', 'landline', 'hotline', 'helpline', 'switchboard',
   'pager', 'voicemail', 'handy(?:nummer)?', 'celular', 'm[oó]vil', 'tel[eé]f[oó]n(?:o|e|u|ie|nummer|numero|nr)?',
   'telefoon(?:nummer)?', 't[eé]l[eé]phone', 'telem[oó]vel', 'cellulare', 'cellulaire', 'portable', 'mobil(?:e|nummer|telefon|nr)?',
@@ -74,7 +74,7 @@ const CUE_ALL = new RegExp(CUE_SOURCE, 'gi');
 const CUE_WINDOW = 30;
 /** Every cue holds one of these words, lower-cased. */
 const CUE_WORDS = wordSet([
-  'phone', 'tel', 'tél', 'call', 'mob', 'cell', 'fax', 'whatsapp', 'sms', 'text', 'dial', 'reach', 'contact', 'office', 'direct',
+  'phone', 'tel', 'tél', 'ph', 'call', 'mob', 'cell', 'fax', 'whatsapp', 'sms', 'text', 'dial', 'reach', 'contact', 'office', 'direct',
   'landline', 'hotline', 'helpline', 'switchboard', 'pager', 'voicemail', 'handy', 'celular', 'movil', 'móvil', 'portable', 'gsm',
   'rufnummer', 'festnetz', 'puhelin', 'numerosta', 'numara', 'komórk', 'komork', 'bellen', 'contatt', 'erreich', 'tavoittaa',
   'ulaşabilir', 'ulasabilir', 'joindre', 'llam', 'lláma', 'ligar', 'my number', 'new number', 'your number', 'ur number',

@@ -46,6 +46,8 @@ describe('PHONE', () => {
     ['Office: 2125550163', '2125550163'],
     ['family wants a callback at 6175550142', '6175550142'],
     ['What phone number should we call you back on?\nVisitor: 5105550139', '5105550139'],
+    ['Ph: 0412 555 018', '0412 555 018'],
+    ['Jane Roe | Ph. (02) 5550 1234', '(02) 5550 1234'],
   ])('finds the number in %j', (text, value) => {
     expect(found(text, 'PHONE')).toEqual([value]);
   });
@@ -86,6 +88,8 @@ describe('PHONE', () => {
     ['a date and a time after a cue', 'phone interview scheduled 03 12 2024 10 30'],
     ['an invoice after a cue', 'Contact: invoice no. 5125550147'],
     ['an amount and a count near a cue', 'Call center: 1 250 000 calls, 12 345 678 minutes, $1 234 567.89'],
+    ['a pH reading and a lot number', 'pH 7.4, lot 2024 0012 3456'],
+    ['ph inside a word', 'graph 0412 555 018'],
   ])('ignores %s', (_name, text) => {
     expect(found(text, 'PHONE')).toEqual([]);
   });
