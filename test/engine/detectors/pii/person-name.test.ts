@@ -267,7 +267,6 @@ describe('PERSON_NAME beside an email address that spells it', () => {
   });
 });
 
-
 describe('PERSON_NAME: a given name on its own, where the context makes it a person', () => {
   it.each([
     // Transcript speakers without a timestamp: two or more lines spoken by known given names
