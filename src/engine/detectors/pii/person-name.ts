@@ -615,15 +615,20 @@ const LONE_LINE = /(?:^|\n)([ \t]*(?:>[ \t]*)*)(?:[-–—~]{1,2}[ \t]*)?(\p{Lu}
 const LONE_SIGNED = 0.65;
 const ENDS_SENTENCE = /[.!?)][ \t]*$/;
 
-/** The line ending at `end` (exclusive, before its line break), with its quote markers taken off. */
-function lineBefore(text: string, end: number): { body: string; quote: string } | null {
+const QUOTE_MARKS = /^[ \t]*(?:>[ \t]*)*/;
+
+/** A line's `>` quote markers (spaces left out) and the text after them. */
+function unquoted(line: string): { body: string; quote: string } {
+  const marks = QUOTE_MARKS.exec(line)?.[0] ?? '';
+  return { body: line.slice(marks.length), quote: marks.replace(/[ \t]/g, '') };
+}
+
+/** The line ending at `end` (exclusive, before its line break). */
+function lineBefore(text: string, end: number): string | null {
   if (end <= 0) return null;
   let lineEnd = end - 1; // the '\n'
   if (text.charAt(lineEnd - 1) === '\r') lineEnd--;
-  const lineStart = text.lastIndexOf('\n', lineEnd - 1) + 1;
-  const line = text.slice(lineStart, lineEnd);
-  const quote = /^[ \t]*(?:>[ \t]*)*/.exec(line)?.[0] ?? '';
-  return { body: line.slice(quote.length), quote: quote.replace(/[ \t]/g, '') };
+  return text.slice(text.lastIndexOf('\n', lineEnd - 1) + 1, lineEnd);
 }
 
 function byLoneLine(text: string, names: Names): void {
@@ -632,18 +637,19 @@ function byLoneLine(text: string, names: Names): void {
     const folded = fold(word);
     if (!known(folded) || AMBIGUOUS_FIRST_NAMES.has(folded)) continue;
     const lineAt = m.index + (m[0].startsWith('\n') ? 1 : 0);
-    const quote = (m[1] ?? '').replace(/[ \t]/g, '');
+    const { quote } = unquoted(m[1] ?? '');
     const before = lineBefore(text, lineAt);
-    if (before === null || !(before.body.trim() === '' || ENDS_SENTENCE.test(before.body))) continue;
+    if (before === null) continue;
+    const { body } = unquoted(before);
+    if (!(body.trim() === '' || ENDS_SENTENCE.test(body))) continue;
     const end = m.index + m[0].length;
     const nextStart = text.indexOf('\n', end) + 1;
     if (nextStart > 0 && nextStart < text.length) {
       const nextEnd = text.indexOf('\n', nextStart);
-      const next = text.slice(nextStart, nextEnd < 0 ? text.length : nextEnd);
-      const nextQuote = /^[ \t]*(?:>[ \t]*)*/.exec(next)?.[0] ?? '';
-      if (next.slice(nextQuote.length).trim() !== '' && nextQuote.replace(/[ \t]/g, '') === quote) continue;
+      const next = unquoted(text.slice(nextStart, nextEnd < 0 ? text.length : nextEnd));
+      if (next.body.trim() !== '' && next.quote === quote) continue;
     }
-    const start = m.index + m[0].length - m[0].slice(m[0].lastIndexOf(word)).length;
+    const start = m.index + m[0].lastIndexOf(word);
     names.add(start, start + word.length, LONE_SIGNED);
   }
 }
