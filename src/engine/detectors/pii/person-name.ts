@@ -231,8 +231,10 @@ const PERSON_ROLE_HEADER =
   /^(?:(?:support[ _-]?)?agent|assignee|assigned[ _-]?to|requester|requestor|reporter|submitter|owner|customer|technician|caller|attendee|participant|supervisor|(?:submitted|created|updated|modified|opened|closed|resolved|handled|approved|reviewed|entered)[ _-]?by)$/i;
 const HEADER_HINT = /name|holder|beneficiary|payee|insured|subscriber|guarantor|primary[ _-]?contact/gi;
 /** The same, with the role headers' words: used only in a text holding one of ROLE_COLUMN_WORDS. */
-const ROLE_HEADER_HINT =
-  /name|holder|beneficiary|payee|insured|subscriber|guarantor|primary[ _-]?contact|agent|assign|request[eo]r|reporter|submit|owner|customer|technician|caller|attendee|participant|supervisor|ed[ _-]by/gi;
+const ROLE_HEADER_HINT = new RegExp(
+  `${HEADER_HINT.source}|agent|assign|request[eo]r|reporter|submit|owner|customer|technician|caller|attendee|participant|supervisor|ed[ _-]by`,
+  'gi',
+);
 const NAME_WORD = wordSet(['name', 'signature', 'holder']);
 const FOREIGN_LABEL_WORDS = wordSet([
   'nombre', 'nome', 'nom', 'naam', 'namn', 'nimi', 'apellido', 'nazwisko', 'soyad', 'efternamn', 'cognome', 'voornaam', 'fornamn',
