@@ -32,6 +32,7 @@ const EnvSchema = z.object({
   AUDIT_DRAIN_BATCH: int(1, 10_000).default(1_000),
   AUDIT_CLAIM_IDLE_MS: int(100, 3_600_000).default(30_000),
   AUDIT_MAX_BACKLOG: int(1, 100_000_000).default(1_000_000),
+  AUDIT_THROTTLE_BACKLOG: int(0, 100_000_000).default(2_000),
   AUDIT_SEARCH_BUDGET_MS: int(100, 60_000).default(1_500),
   MAX_FILE_BYTES: int(1, 1024 * 1024 * 1024).default(25 * 1024 * 1024),
   FILE_WAIT_MS: int(0, 300_000).default(20_000),
@@ -100,7 +101,7 @@ export interface Config {
     authThrottleDelayMs: number;
   };
   detect: { threads: number; maxQueue: number; timeoutMs: number; inlineMaxChars: number };
-  audit: { drainBatch: number; claimIdleMs: number; maxBacklog: number; drainInApi: boolean; searchBudgetMs: number };
+  audit: { drainBatch: number; claimIdleMs: number; maxBacklog: number; throttleBacklog: number; drainInApi: boolean; searchBudgetMs: number };
   /** GET /metrics answers without a credential (a scraper on a private network). */
   metricsPublic: boolean;
   /** Where a worker process answers GET /health and /ready (on HOST); null for no port. */
@@ -203,6 +204,7 @@ export function loadConfig(given: Record<string, string | undefined> = process.e
       drainBatch: e.AUDIT_DRAIN_BATCH,
       claimIdleMs: e.AUDIT_CLAIM_IDLE_MS,
       maxBacklog: e.AUDIT_MAX_BACKLOG,
+      throttleBacklog: e.AUDIT_THROTTLE_BACKLOG,
       drainInApi: e.AUDIT_DRAIN_IN_API === 'true',
       searchBudgetMs: e.AUDIT_SEARCH_BUDGET_MS,
     },

@@ -18,11 +18,21 @@ import type { EvidenceSamplesRepository } from './evidence-samples-repository.js
 
 const GROUP = 'audit-writers';
 const BLOCK_MS = 1_000;
+/**
+ * Counters a drainer may hold counted but not copied before it stops draining to copy them. Live
+ * traffic touches a few org-hours at a time, far below this; records spread over many hours (a
+ * journal caught up after an outage, an import) touch a counter or more each. Unbounded, their
+ * backlog grew this process's memory and delayed every listing that finds records by the counts
+ * (bench scale, 2026-11-28: ~200,000 counters left when seeding ended).
+ */
+export const PENDING_LIMIT = 10_000;
 
 export interface DrainerOptions {
   batchSize: number;
   blockMs: number;
   claimIdleMs: number;
+  /** PENDING_LIMIT unless a test sets it. */
+  pendingLimit?: number;
 }
 
 type StreamEntry = [id: string, fields: string[]];
@@ -92,6 +102,7 @@ export class AuditDrainer extends EventEmitter {
         // Idle: what was counted is copied now; under load, every COPY_INTERVAL_MS (daily-rollups.ts),
         // while the next batches are stored: a copy of hundreds of org-days must not stall the drain.
         this.copy(entries.length === 0);
+        await this.copyBacklog();
         failures = 0;
         this.emit('drained');
       } catch (err) {
@@ -114,6 +125,22 @@ export class AuditDrainer extends EventEmitter {
         this.copying = null;
         this.emit('drained');
       });
+  }
+
+  /**
+   * Past the pending limit, copies before the next batch is read, until the backlog is under it or a
+   * copy makes no headway (the store fails, or another copier holds the counters: the drain goes on).
+   */
+  private async copyBacklog(): Promise<void> {
+    const { rollups } = this.targets;
+    const limit = this.opts.pendingLimit ?? PENDING_LIMIT;
+    if (rollups.pending <= limit) return;
+    await this.copying;
+    for (let before = Infinity; rollups.pending > limit && rollups.pending < before && !this.stopping; ) {
+      before = rollups.pending;
+      this.copy(true);
+      await this.copying;
+    }
   }
 
   /**
@@ -187,7 +214,7 @@ export class AuditDrainer extends EventEmitter {
   async settled(): Promise<void> {
     const { rollups } = this.targets;
     // Another process's drainer may have stored a record whose counts it copies later: wait for those too.
-    while (this.busy || this.copying || rollups.hasPending || (await this.journal.length()) > 0 || (await rollups.uncopied()) > 0) await once(this, 'drained');
+    while (this.busy || this.copying || rollups.pending > 0 || (await this.journal.length()) > 0 || (await rollups.uncopied()) > 0) await once(this, 'drained');
   }
 
   /** Finishes the batch in hand, then stops; entries not yet read stay in the journal for others. */

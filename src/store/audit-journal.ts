@@ -31,7 +31,11 @@ declare module 'ioredis' {
 }
 
 /** The backlog is measured at most this often, by the appending process itself. */
-const BACKLOG_MEASURE_MS = 1_000;
+const BACKLOG_MEASURE_MS = 100;
+/** An append held by the throttle measures the backlog again this often ... */
+const THROTTLE_POLL_MS = 20;
+/** ... for at most this long, then goes on (a drain that does not move is met by the hard bound, not by waiting). */
+const THROTTLE_MAX_WAIT_MS = 1_000;
 
 export function journalKey(redis: Redis, prefix: string): string {
   return `${auditKeys(redis, prefix)}audit:journal`;
@@ -56,11 +60,19 @@ export class AuditJournal {
   private backlog = 0;
   private measuredAt = 0;
   private closed = false;
+  /** Appends held until the drain catches up wait on this together. */
+  private caughtUp: Promise<void> | null = null;
 
+  /**
+   * `throttleAt` (0: never): from this backlog on, an append first waits for the drain to take the
+   * backlog under it (THROTTLE_MAX_WAIT_MS at most), so checks go no faster than the store keeps their
+   * records and the audit trail trails them by a bounded lag (docs/architecture.md, "The audit journal").
+   */
   constructor(
     private readonly redis: Redis,
     prefix: string,
     private readonly maxBacklog: number,
+    private readonly throttleAt = 0,
   ) {
     this.stream = journalKey(redis, prefix);
     this.prefix = prefix;
@@ -84,13 +96,24 @@ export class AuditJournal {
     if (this.closed) throw new JournalClosedError();
     return withRedis(async () => {
       // Measured here rather than by a drainer: an API process that does not drain must still see it.
-      if (Date.now() - this.measuredAt >= BACKLOG_MEASURE_MS) {
-        this.measuredAt = Date.now();
-        this.backlog = await this.length();
-      }
+      if (Date.now() - this.measuredAt >= BACKLOG_MEASURE_MS) await this.measure();
       if (this.backlog >= this.maxBacklog) throw new JournalFullError();
+      if (this.throttleAt > 0 && this.backlog >= this.throttleAt) await (this.caughtUp ??= this.drainCatchUp().finally(() => (this.caughtUp = null)));
       return write();
     });
+  }
+
+  private async measure(): Promise<void> {
+    this.measuredAt = Date.now();
+    this.backlog = await this.length();
+  }
+
+  private async drainCatchUp(): Promise<void> {
+    const deadline = Date.now() + THROTTLE_MAX_WAIT_MS;
+    while (this.backlog >= this.throttleAt && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, THROTTLE_POLL_MS));
+      await this.measure();
+    }
   }
 
   /** Records appended and not yet drained into the store. */

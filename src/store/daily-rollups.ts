@@ -211,7 +211,7 @@ export class DailyRollups {
   private readonly counterPrefix: string;
   private readonly dirtyKey: string;
   /** Counters this drainer counted into and has not copied yet. */
-  private readonly pending = new Set<string>();
+  private readonly noted = new Set<string>();
   private nextCopy = 0;
   private readonly closedDays: ClosedDayMarks;
 
@@ -395,11 +395,12 @@ export class DailyRollups {
 
   /** Counters to copy at the next `copyDue`. */
   note(keys: string[]): void {
-    for (const key of keys) this.pending.add(key);
+    for (const key of keys) this.noted.add(key);
   }
 
-  get hasPending(): boolean {
-    return this.pending.size > 0;
+  /** Noted counters not copied yet. */
+  get pending(): number {
+    return this.noted.size;
   }
 
   /** Counters some drainer (this one or another) counted into and has not copied to the store yet. */
@@ -412,10 +413,10 @@ export class DailyRollups {
    * another copier is copying are not waited for: they stay noted, for the next copy.
    */
   async copyDue(now = false): Promise<void> {
-    if (this.pending.size === 0 || (!now && Date.now() < this.nextCopy)) return;
+    if (this.noted.size === 0 || (!now && Date.now() < this.nextCopy)) return;
     const started = Date.now();
-    const keys = [...this.pending].slice(0, COPY_MAX_KEYS);
-    for (const key of keys) this.pending.delete(key);
+    const keys = [...this.noted].slice(0, COPY_MAX_KEYS);
+    for (const key of keys) this.noted.delete(key);
     try {
       this.note(await this.locked(keys, false, (held) => this.copy(held)));
     } catch (err) {

@@ -34,7 +34,7 @@ async function start(config: Config, log: Logger, counters: Counters): Promise<S
   // Workers wait out Redis outages instead of failing commands (BullMQ needs the same).
   const redis = createRedis(config.redis.url, { maxRetriesPerRequest: null, connectionName: 'preflight-worker' });
   redis.on('error', (err) => log.warn({ err: err.message }, 'redis connection error'));
-  const journal = new AuditJournal(redis, config.redis.prefix, config.audit.maxBacklog);
+  const journal = new AuditJournal(redis, config.redis.prefix, config.audit.maxBacklog, config.audit.throttleBacklog);
   const events = webhookEventsOf(config, repos, redis);
   const drainer = await startAuditDrainer(
     redis,

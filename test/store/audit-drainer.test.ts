@@ -117,6 +117,31 @@ describe('audit journal and drainer', () => {
     await expect(journal.append(record())).rejects.toBeInstanceOf(JournalFullError);
   });
 
+  it('holds an append past the throttle until the drain takes the backlog under it', async () => {
+    const key = prefix();
+    const earlier = Array.from({ length: 5 }, () => record());
+    const filling = new AuditJournal(redis(), key, 1_000);
+    for (const doc of earlier) await filling.append(doc);
+    // A process that starts now measures the backlog (5, at its throttle) on its first append.
+    const journal = new AuditJournal(redis(), key, 1_000, 5);
+    const held = record();
+    const appended = journal.append(held).then(() => h.db.collection('audit').countDocuments({ _id: { $in: earlier.map((x) => x._id) } } as object));
+    const d = drainer(journal);
+    await d.start();
+    // Unthrottled, the append would be done long before the drainer stored anything.
+    expect(await appended).toBe(5);
+    await d.settled();
+    expect(await h.db.collection('audit').countDocuments({ _id: held._id } as object)).toBe(1);
+  });
+
+  it('lets a held append go on after a while when nothing drains: the hard bound, not a wait, meets a stalled drain', async () => {
+    const key = prefix();
+    await new AuditJournal(redis(), key, 1_000).append(record());
+    const journal = new AuditJournal(redis(), key, 1_000, 1);
+    await journal.append(record());
+    expect(await journal.length()).toBe(2);
+  });
+
   it('refuses appends after close', async () => {
     const journal = new AuditJournal(redis(), prefix(), 10);
     journal.close();

@@ -229,6 +229,29 @@ describe('daily rollups', () => {
     expect(await redis().scard(`${keysOf(j)}analytics:dirty`)).toBe(0);
   });
 
+  it('holds at most its limit of counters uncopied while catching up on records spread over many hours, then copies them all', async () => {
+    const j = journal();
+    const HOURS = 3_000;
+    // Other tests' records are on days of 2025 and 2026.
+    const first = Date.parse('2024-01-01T00:30:00Z');
+    await Promise.all(Array.from({ length: HOURS }, (_, k) => j.append(record({ created_at: new Date(first + k * 3_600_000) }))));
+    const rollups = rollupsFor(j);
+    const d = drainer(j, 30_000, undefined, { rollups, pendingLimit: 100 });
+    let most = 0;
+    d.on('drained', () => (most = Math.max(most, rollups.pending)));
+    await d.start();
+    await d.settled();
+    // A batch of 100 records adds at most 400 counters (org-day, org-hour, all organizations' day and hour) past the limit.
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(100 + 400);
+    const days = (await h.db.collection('analytics_daily').find({ org_id: ORG }).toArray()).filter((day) => String(day.day).startsWith('2024-'));
+    expect(days).toHaveLength(HOURS / 24);
+    expect(days.every((day) => day.checks_total === 24)).toBe(true);
+    const hours = await auditCountsRepository(h.db).hours(ORG, '2024-02-01');
+    expect(hours).toHaveLength(24);
+    expect(await redis().scard(`${keysOf(j)}analytics:dirty`)).toBe(0);
+  });
+
   it('keeps a counter dirty when it was counted into while being copied', async () => {
     const j = journal();
     const counter = `${keysOf(j)}analytics:day:${ORG}:2026-03-04`;

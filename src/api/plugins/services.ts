@@ -85,8 +85,8 @@ export default fp(
     const repos = app.repos;
     const vault = new KeyVault(app.config.masterKey);
     const keys = new KeyResolver(app.redis, app.config.redis.prefix, repos);
-    const { drainBatch, claimIdleMs, maxBacklog, drainInApi } = app.config.audit;
-    const auditJournal = new AuditJournal(app.redis, app.config.redis.prefix, maxBacklog);
+    const { drainBatch, claimIdleMs, maxBacklog, throttleBacklog, drainInApi } = app.config.audit;
+    const auditJournal = new AuditJournal(app.redis, app.config.redis.prefix, maxBacklog, throttleBacklog);
     const webhookSettings = { allowPrivate: app.config.webhooks.allowPrivate, attempts: app.config.webhooks.attempts, backoffMs: app.config.webhooks.backoffMs };
     const webhookEvents = new WebhookEvents(repos.webhooks, app.queues.webhookDelivery, webhookSettings);
     const auditDrainer = drainInApi
