@@ -34,8 +34,13 @@ declare module 'ioredis' {
 const BACKLOG_MEASURE_MS = 100;
 /** An append held by the throttle measures the backlog again this often ... */
 const THROTTLE_POLL_MS = 20;
-/** ... for at most this long, then goes on (a drain that does not move is met by the hard bound, not by waiting). */
-const THROTTLE_MAX_WAIT_MS = 1_000;
+/** ... for at most this long, then goes on. */
+export const THROTTLE_MAX_WAIT_MS = 1_000;
+/**
+ * A backlog this many times the throttle's is an outage's (the store was down), not load's: the journal
+ * is there to absorb it, so checks are not held while it drains.
+ */
+const OUTAGE_FACTOR = 5;
 
 export function journalKey(redis: Redis, prefix: string): string {
   return `${auditKeys(redis, prefix)}audit:journal`;
@@ -62,11 +67,15 @@ export class AuditJournal {
   private closed = false;
   /** Appends held until the drain catches up wait on this together. */
   private caughtUp: Promise<void> | null = null;
+  /** The backlog when a hold saw the drain not move it (the store is down): nothing is held until it falls below. */
+  private stalledAt: number | null = null;
 
   /**
    * `throttleAt` (0: never): from this backlog on, an append first waits for the drain to take the
-   * backlog under it (THROTTLE_MAX_WAIT_MS at most), so checks go no faster than the store keeps their
-   * records and the audit trail trails them by a bounded lag (docs/architecture.md, "The audit journal").
+   * backlog under it (THROTTLE_MAX_WAIT_MS at most), so under sustained load checks go no faster than
+   * the store keeps their records, and the audit trail lags them by a bounded time. A drain that does
+   * not move (the store is down) and an outage's backlog are not waited for: the journal absorbs
+   * those, up to maxBacklog (docs/architecture.md, "The audit journal").
    */
   constructor(
     private readonly redis: Redis,
@@ -98,9 +107,16 @@ export class AuditJournal {
       // Measured here rather than by a drainer: an API process that does not drain must still see it.
       if (Date.now() - this.measuredAt >= BACKLOG_MEASURE_MS) await this.measure();
       if (this.backlog >= this.maxBacklog) throw new JournalFullError();
-      if (this.throttleAt > 0 && this.backlog >= this.throttleAt) await (this.caughtUp ??= this.drainCatchUp().finally(() => (this.caughtUp = null)));
+      if (this.holds()) await (this.caughtUp ??= this.drainCatchUp().finally(() => (this.caughtUp = null)));
       return write();
     });
+  }
+
+  private holds(): boolean {
+    if (this.throttleAt === 0 || this.backlog < this.throttleAt || this.backlog >= OUTAGE_FACTOR * this.throttleAt) return false;
+    if (this.stalledAt !== null && this.backlog >= this.stalledAt) return false;
+    this.stalledAt = null;
+    return true;
   }
 
   private async measure(): Promise<void> {
@@ -109,11 +125,12 @@ export class AuditJournal {
   }
 
   private async drainCatchUp(): Promise<void> {
-    const deadline = Date.now() + THROTTLE_MAX_WAIT_MS;
+    const [from, deadline] = [this.backlog, Date.now() + THROTTLE_MAX_WAIT_MS];
     while (this.backlog >= this.throttleAt && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, THROTTLE_POLL_MS));
       await this.measure();
     }
+    if (this.backlog >= from) this.stalledAt = this.backlog;
   }
 
   /** Records appended and not yet drained into the store. */

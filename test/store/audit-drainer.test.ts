@@ -1,7 +1,7 @@
 // The audit journal and its drainer against the real Redis and FerretDB.
 import { describe, expect, it } from 'vitest';
 import { layoutOf } from '../../src/store/audit-layout.js';
-import { AuditJournal } from '../../src/store/audit-journal.js';
+import { AuditJournal, THROTTLE_MAX_WAIT_MS } from '../../src/store/audit-journal.js';
 import { JournalClosedError, JournalFullError } from '../../src/store/errors.js';
 import type { AuditDoc } from '../../src/store/audit-repository.js';
 import { newId } from '../../src/store/ids.js';
@@ -134,12 +134,27 @@ describe('audit journal and drainer', () => {
     expect(await h.db.collection('audit').countDocuments({ _id: held._id } as object)).toBe(1);
   });
 
-  it('lets a held append go on after a while when nothing drains: the hard bound, not a wait, meets a stalled drain', async () => {
+  it('lets a held append go on when nothing drains, and holds none after it until the drain moves', async () => {
     const key = prefix();
     await new AuditJournal(redis(), key, 1_000).append(record());
     const journal = new AuditJournal(redis(), key, 1_000, 1);
     await journal.append(record());
     expect(await journal.length()).toBe(2);
+    // Held, this append would wait THROTTLE_MAX_WAIT_MS again.
+    const started = Date.now();
+    await journal.append(record());
+    expect(Date.now() - started).toBeLessThan(THROTTLE_MAX_WAIT_MS * 0.9);
+    expect(await journal.length()).toBe(3);
+  });
+
+  it('does not hold appends over an outage-sized backlog: the journal absorbs it', async () => {
+    const key = prefix();
+    const filling = new AuditJournal(redis(), key, 1_000);
+    for (let i = 0; i < 5; i += 1) await filling.append(record());
+    const journal = new AuditJournal(redis(), key, 1_000, 1);
+    const started = Date.now();
+    await journal.append(record());
+    expect(Date.now() - started).toBeLessThan(THROTTLE_MAX_WAIT_MS * 0.9);
   });
 
   it('refuses appends after close', async () => {
