@@ -37,6 +37,12 @@ const THROTTLE_POLL_MS = 20;
 /** ... for at most this long, then goes on. */
 export const THROTTLE_MAX_WAIT_MS = 1_000;
 /**
+ * The drain counts as moving while the backlog was last seen to fall within this long; it falls a
+ * batch at a time, and a batch of 1,000 can take over a second at saturation. A drain not moving (the
+ * store is down) is not waited for.
+ */
+export const STALL_MS = 3_000;
+/**
  * A backlog this many times the throttle's is an outage's (the store was down), not load's: the journal
  * is there to absorb it, so checks are not held while it drains.
  */
@@ -67,8 +73,8 @@ export class AuditJournal {
   private closed = false;
   /** Appends held until the drain catches up wait on this together. */
   private caughtUp: Promise<void> | null = null;
-  /** The backlog when a hold saw the drain not move it (the store is down): nothing is held until it falls below. */
-  private stalledAt: number | null = null;
+  /** When a measurement last found the backlog lower than the one before (at first: when this journal was made). */
+  private fellAt = Date.now();
 
   /**
    * `throttleAt` (0: never): from this backlog on, an append first waits for the drain to take the
@@ -113,24 +119,23 @@ export class AuditJournal {
   }
 
   private holds(): boolean {
-    if (this.throttleAt === 0 || this.backlog < this.throttleAt || this.backlog >= OUTAGE_FACTOR * this.throttleAt) return false;
-    if (this.stalledAt !== null && this.backlog >= this.stalledAt) return false;
-    this.stalledAt = null;
-    return true;
+    const load = this.backlog >= this.throttleAt && this.backlog < OUTAGE_FACTOR * this.throttleAt;
+    return this.throttleAt > 0 && load && Date.now() - this.fellAt < STALL_MS;
   }
 
   private async measure(): Promise<void> {
     this.measuredAt = Date.now();
-    this.backlog = await this.length();
+    const backlog = await this.length();
+    if (backlog < this.backlog) this.fellAt = Date.now();
+    this.backlog = backlog;
   }
 
   private async drainCatchUp(): Promise<void> {
-    const [from, deadline] = [this.backlog, Date.now() + THROTTLE_MAX_WAIT_MS];
-    while (this.backlog >= this.throttleAt && Date.now() < deadline) {
+    const deadline = Date.now() + THROTTLE_MAX_WAIT_MS;
+    while (this.holds() && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, THROTTLE_POLL_MS));
       await this.measure();
     }
-    if (this.backlog >= from) this.stalledAt = this.backlog;
   }
 
   /** Records appended and not yet drained into the store. */
