@@ -625,12 +625,12 @@ function unquoted(line: string): { body: string; quote: string } {
   return { body: line.slice(marks.length), quote: marks.replace(/[ \t]/g, '') };
 }
 
-/** The line ending at `end` (exclusive, before its line break). */
-function lineBefore(text: string, end: number): string | null {
-  if (end <= 0) return null;
-  let lineEnd = end - 1; // the '\n'
-  if (text.charAt(lineEnd - 1) === '\r') lineEnd--;
-  return text.slice(text.lastIndexOf('\n', lineEnd - 1) + 1, lineEnd);
+/** The bounds of the line before the one starting at `at` (just after its '\n'), without its line break. */
+function previousLine(text: string, at: number): { start: number; end: number } | null {
+  if (at <= 0) return null;
+  let end = at - 1; // the '\n'
+  if (text.charAt(end - 1) === '\r') end--;
+  return { start: text.lastIndexOf('\n', end - 1) + 1, end };
 }
 
 function byLoneLine(text: string, names: Names): void {
@@ -640,9 +640,9 @@ function byLoneLine(text: string, names: Names): void {
     if (!known(folded) || AMBIGUOUS_FIRST_NAMES.has(folded)) continue;
     const lineAt = m.index + (m[0].startsWith('\n') ? 1 : 0);
     const { quote } = unquoted(m[1] ?? '');
-    const before = lineBefore(text, lineAt);
+    const before = previousLine(text, lineAt);
     if (before === null) continue;
-    const { body } = unquoted(before);
+    const { body } = unquoted(text.slice(before.start, before.end));
     if (!(body.trim() === '' || ENDS_SENTENCE.test(body))) continue;
     const end = m.index + m[0].length;
     const nextStart = text.indexOf('\n', end) + 1;
@@ -675,16 +675,15 @@ const ADDRESSEE_OTHER = 0.65;
 
 function byAddressee(text: string, addresses: readonly Finding[], names: Names): void {
   for (const a of addresses) {
-    let lineEnd = a.start;
-    while (lineEnd > 0 && (text.charAt(lineEnd - 1) === ' ' || text.charAt(lineEnd - 1) === '\t')) lineEnd--;
-    if (lineEnd === 0 || text.charAt(lineEnd - 1) !== '\n') continue;
-    lineEnd--;
-    if (text.charAt(lineEnd - 1) === '\r') lineEnd--;
-    const lineStart = text.lastIndexOf('\n', lineEnd - 1) + 1;
-    let at = lineStart;
-    while (at < lineEnd && (text.charAt(at) === ' ' || text.charAt(at) === '\t')) at++;
+    // The address must start its line (after blanks); the name is on the line above.
+    let lineStart = a.start;
+    while (lineStart > 0 && (text.charAt(lineStart - 1) === ' ' || text.charAt(lineStart - 1) === '\t')) lineStart--;
+    const line = text.charAt(lineStart - 1) === '\n' ? previousLine(text, lineStart) : null;
+    if (line === null) continue;
+    let at = line.start;
+    while (at < line.end && (text.charAt(at) === ' ' || text.charAt(at) === '\t')) at++;
     const name = readName(text, at, 4, true);
-    if (name === null || name.end !== lineEnd || name.words.length < 2) continue;
+    if (name === null || name.end !== line.end || name.words.length < 2) continue;
     if (name.words.some((w) => ORG_LAST_WORD.has(w))) continue;
     names.add(name.start, name.end, known(name.words[0]) ? ADDRESSEE_KNOWN : ADDRESSEE_OTHER);
   }
