@@ -9,7 +9,7 @@
 import type { Redis } from 'ioredis';
 import type { Db } from 'mongodb';
 import { layoutOf, type LayoutFields } from './audit-layout.js';
-import type { AuditDoc } from './audit-repository.js';
+import { unpackAudit, type AuditDoc } from './audit-repository.js';
 import type { DailyRollups } from './daily-rollups.js';
 import { auditTextsRepository } from './audit-texts-repository.js';
 import { writeAll } from './bulk-writes.js';
@@ -52,11 +52,11 @@ export async function backfillAuditLayout(
       batches[which] = [];
       await redis.pexpire(lock, LOCK_TTL_MS);
     };
-    for await (const doc of audit.find({}, { projection: { g: 0 } })) {
+    for await (const stored of audit.find({}, { projection: { g: 0 } })) {
       if (stopping()) return;
-      if (doc.t !== undefined) continue;
-      const which = doc.ob === undefined ? 'all' : 'texts';
-      batches[which].push(doc);
+      if (stored.t !== undefined) continue;
+      const which = stored.ob === undefined ? 'all' : 'texts';
+      batches[which].push(unpackAudit(stored));
       if (batches[which].length === BATCH) await flush(which);
     }
     for (const which of ['all', 'texts'] as const) if (batches[which].length > 0) await flush(which);

@@ -1,6 +1,6 @@
 // The audit trail: ids, decision, summary, types and counts; never the submitted content. Stored
 // records also carry where they sit (audit-layout.ts), and are read by that: one slot at a time.
-import type { Db, Filter } from 'mongodb';
+import type { Db } from 'mongodb';
 import type { Decision, Destination } from '../engine/types.js';
 import { layoutOf, type Categories, type LayoutFields } from './audit-layout.js';
 import { auditTextsRepository } from './audit-texts-repository.js';
@@ -62,11 +62,44 @@ export interface SlotRead {
   textKey?: string;
 }
 
-/** The record's own fields: a read never returns the layout's. */
-const RECORD_ONLY = { ob: 0, gb: 0, t: 0, journal_entry: 0 } as const;
+/**
+ * Records one insert command carries: a batch goes as several at once. FerretDB runs a command's
+ * inserts one after another on one PostgreSQL connection; a batch of 1,000 in four commands was
+ * stored in ~95 ms instead of ~140.
+ */
+const INSERT_CHUNK = 250;
+
+/**
+ * A record as stored: at top level only what reads select or order by (its organization and
+ * categories, its time, its layout); the rest packed in one JSON string, `r`. FerretDB converts every
+ * field of every document it writes or returns, so ~20 fields (two arrays of documents among them)
+ * cost it twice what 11 do: measured on FerretDB 1.24 and PostgreSQL 15, 1,000 records stored in
+ * ~75 ms against ~130, and 800 read in 134 ms against 278. Records stored before have no `r`.
+ */
+export type StoredAudit = Pick<AuditDoc, '_id' | 'org_id' | 'policy_id' | 'destination' | 'decision' | 'source' | 'created_at'> & LayoutFields & { r: string };
+
+export function packAudit(doc: AuditDoc & { journal_entry: string }): StoredAudit {
+  const { _id, org_id, policy_id, destination, decision, source, created_at, ...rest } = doc;
+  return { _id, org_id, policy_id, destination, decision, source, created_at, ...layoutOf(doc), r: JSON.stringify(rest) };
+}
+
+/** The record a stored document holds, without its layout; packed or, stored before packing, not. */
+export function unpackAudit(stored: object): AuditDoc & { journal_entry?: string } {
+  const { r, ob: _ob, gb: _gb, t: _t, ...top } = stored as Partial<StoredAudit>;
+  return { ...top, ...(r === undefined ? {} : (JSON.parse(r) as object)) } as AuditDoc & { journal_entry?: string };
+}
+
+/** What a read returns: the record, without where it sits or where it came from. */
+function recordOf(stored: object): AuditDoc {
+  const { journal_entry: _entry, ...record } = unpackAudit(stored);
+  return record;
+}
+
+/** Not read back: the layout fields. */
+const NO_LAYOUT = { ob: 0, gb: 0, t: 0 } as const;
 
 export function auditRepository(db: Db) {
-  const col = db.collection<AuditDoc & Partial<LayoutFields>>('audit');
+  const col = db.collection<StoredAudit>('audit');
   const texts = auditTextsRepository(db);
   return {
     /**
@@ -78,31 +111,41 @@ export function auditRepository(db: Db) {
       const owners = new Set(docs.map((d) => d.journal_entry));
       // Texts first: a search finds a stored record only through its text.
       await texts.record(docs);
-      try {
-        await col.insertMany(
-          docs.map((doc) => ({ ...doc, ...layoutOf(doc) })),
-          { ordered: false },
-        );
-        return owners;
-      } catch (err) {
-        const refused = duplicateIndexes(err)?.flatMap((i) => docs[i] ?? []);
-        if (!refused) throw err;
-        const stored = await col.find({ _id: { $in: refused.map((d) => d._id) } }, { projection: { journal_entry: 1 } }).toArray();
-        const storedFrom = new Map(stored.map((d) => [d._id, d.journal_entry]));
-        for (const doc of refused) if (storedFrom.get(doc._id) !== doc.journal_entry) owners.delete(doc.journal_entry);
-        return owners;
-      }
+      const rows = docs.map(packAudit);
+      const refused: typeof docs = [];
+      const chunks = Array.from({ length: Math.ceil(rows.length / INSERT_CHUNK) }, (_, c) => c * INSERT_CHUNK);
+      const inserts = await Promise.allSettled(
+        chunks.map(async (from) => {
+          try {
+            await col.insertMany(rows.slice(from, from + INSERT_CHUNK), { ordered: false });
+          } catch (err) {
+            const indexes = duplicateIndexes(err);
+            if (!indexes) throw err;
+            refused.push(...indexes.flatMap((i) => docs[from + i] ?? []));
+          }
+        }),
+      );
+      for (const insert of inserts) if (insert.status === 'rejected') throw insert.reason;
+      if (refused.length === 0) return owners;
+      // One lookup by _id each: FerretDB pushes down an equality, not an `$in`, which would read the trail whole.
+      const stored = await Promise.all(refused.map((doc) => col.findOne({ _id: doc._id }, { projection: NO_LAYOUT })));
+      refused.forEach((doc, i) => {
+        const found = stored[i];
+        if (!found || unpackAudit(found).journal_entry !== doc.journal_entry) owners.delete(doc.journal_entry);
+      });
+      return owners;
     },
-    findById(id: string): Promise<AuditDoc | null> {
-      return col.findOne({ _id: id }, { projection: RECORD_ONLY });
+    async findById(id: string): Promise<AuditDoc | null> {
+      const stored = await col.findOne({ _id: id }, { projection: NO_LAYOUT });
+      return stored && recordOf(stored);
     },
     /** The records of one slot that have the given categories (and text key), in no particular order. */
-    readSlot({ slot, orgId, filter, textKey }: SlotRead): Promise<AuditDoc[]> {
-      const query: Filter<AuditDoc & Partial<LayoutFields>> = slot.startsWith('*|') ? { gb: slot } : { ob: slot };
-      if (orgId !== undefined) Object.assign(query, { org_id: orgId });
-      for (const [field, value] of Object.entries(filter)) if (value !== undefined) Object.assign(query, { [field]: value });
-      if (textKey !== undefined) Object.assign(query, { t: textKey });
-      return col.find(query, { projection: RECORD_ONLY }).toArray();
+    async readSlot({ slot, orgId, filter, textKey }: SlotRead): Promise<AuditDoc[]> {
+      const query: Record<string, unknown> = slot.startsWith('*|') ? { gb: slot } : { ob: slot };
+      if (orgId !== undefined) query.org_id = orgId;
+      for (const [field, value] of Object.entries(filter)) if (value !== undefined) query[field] = value;
+      if (textKey !== undefined) query.t = textKey;
+      return (await col.find(query, { projection: NO_LAYOUT }).toArray()).map(recordOf);
     },
   };
 }

@@ -21,56 +21,67 @@ import { SAMPLES_PER_RULE_DAY, type DaySamples, type EvidenceSamplesRepository, 
 const ACK_AND_COUNT = `
 -- KEYS[1] journal stream, KEYS[2] dirty set, KEYS[3..] counters of this batch.
 -- ARGV[1] consumer group, ARGV[2] counter time to live (s), ARGV[3] that of counters kept in Redis
---   only, then per entry: entry id, number of counters it adds to (0: count nothing), then per
---   counter: its index in KEYS, number of fields (negative: kept in Redis only, never copied), then
---   field, amount pairs. A field starting with '>' keeps the larger of its value and the amount (a
---   time) instead of adding; one starting with '?' offers a sample '<u>|<json>' (u uniform in
---   [0, 1)) to the rule's reservoir.
-local i = 4
-while i <= #ARGV do
-  local id, groups = ARGV[i], tonumber(ARGV[i + 1])
-  local first = redis.call('XACK', KEYS[1], ARGV[1], id) == 1
-  i = i + 2
-  for _ = 1, groups do
-    local k, n = tonumber(ARGV[i]), tonumber(ARGV[i + 1])
-    local copied = n > 0
-    n = math.abs(n)
-    if first then
-      for j = i + 2, i + 2 * n, 2 do
-        local field, amount = ARGV[j], ARGV[j + 1]
-        local op = string.byte(field, 1)
-        if op == 62 then
-          field = string.sub(field, 2)
-          if tonumber(amount) > tonumber(redis.call('HGET', KEYS[k], field) or '0') then
-            redis.call('HSET', KEYS[k], field, amount)
-          end
-        elseif op == 63 then
-          -- Reservoir sampling (algorithm R): the n-th check of the rule replaces slot floor(u*n)+1 if that is a slot.
-          local rule = string.sub(field, 2)
-          local bar = string.find(amount, '|', 1, true)
-          local n = redis.call('HINCRBY', KEYS[k], 'sample.n.' .. rule, 1)
-          local slot = n
-          if n > ${SAMPLES_PER_RULE_DAY} then slot = math.floor(tonumber(string.sub(amount, 1, bar - 1)) * n) + 1 end
-          if slot <= ${SAMPLES_PER_RULE_DAY} then
-            redis.call('HSET', KEYS[k], 'sample.s.' .. rule .. '.' .. slot, string.sub(amount, bar + 1))
-          end
-        else
-          redis.call('HINCRBY', KEYS[k], field, amount)
-        end
-      end
-      if copied then
-        redis.call('HINCRBY', KEYS[k], '_v', 1)
-        redis.call('EXPIRE', KEYS[k], ARGV[2])
-        redis.call('SADD', KEYS[2], KEYS[k])
-      else
-        redis.call('EXPIRE', KEYS[k], ARGV[3])
-      end
-    end
-    i = i + 2 + 2 * n
-  end
-  redis.call('XDEL', KEYS[1], id)
+--   only, ARGV[4] n: the entries counted, ARGV[5..4+n] their ids, then m: the entries only
+--   acknowledged, their ids, then per counter: its index in KEYS, number of fields (negative: kept
+--   in Redis only, never copied), then field, amount pairs: what the counted entries add, summed. A
+--   field starting with '>' keeps the larger of its value and the amount (a time) instead of
+--   adding; one starting with '?' offers a sample '<u>|<json>' (u uniform in [0, 1)) to the rule's
+--   reservoir, once per offer.
+-- A record is counted when its entry's acknowledgement is the first: while the entry is pending (a
+-- redelivered entry was not acknowledged before; an acknowledged one is never delivered again). So
+-- either every counted entry is still pending and all is done, or nothing is done and the ids of
+-- those that are not are answered, for the caller to count without them.
+local n = tonumber(ARGV[4])
+local gone = {}
+for i = 5, 4 + n do
+  if #redis.call('XPENDING', KEYS[1], ARGV[1], ARGV[i], ARGV[i], 1) == 0 then gone[#gone + 1] = ARGV[i] end
 end
-return 0
+if #gone > 0 then return gone end
+local m = tonumber(ARGV[5 + n])
+local function settle(from, to)
+  for i = from, to, 500 do
+    local last = math.min(i + 499, to)
+    redis.call('XACK', KEYS[1], ARGV[1], unpack(ARGV, i, last))
+    redis.call('XDEL', KEYS[1], unpack(ARGV, i, last))
+  end
+end
+settle(5, 4 + n)
+settle(6 + n, 5 + n + m)
+local i = 6 + n + m
+while i <= #ARGV do
+  local k, count = tonumber(ARGV[i]), tonumber(ARGV[i + 1])
+  for j = i + 2, i + 2 * math.abs(count), 2 do
+    local field, amount = ARGV[j], ARGV[j + 1]
+    local op = string.byte(field, 1)
+    if op == 62 then
+      field = string.sub(field, 2)
+      if tonumber(amount) > tonumber(redis.call('HGET', KEYS[k], field) or '0') then
+        redis.call('HSET', KEYS[k], field, amount)
+      end
+    elseif op == 63 then
+      -- Reservoir sampling (algorithm R): the n-th check of the rule replaces slot floor(u*n)+1 if that is a slot.
+      local rule = string.sub(field, 2)
+      local bar = string.find(amount, '|', 1, true)
+      local seen = redis.call('HINCRBY', KEYS[k], 'sample.n.' .. rule, 1)
+      local slot = seen
+      if seen > ${SAMPLES_PER_RULE_DAY} then slot = math.floor(tonumber(string.sub(amount, 1, bar - 1)) * seen) + 1 end
+      if slot <= ${SAMPLES_PER_RULE_DAY} then
+        redis.call('HSET', KEYS[k], 'sample.s.' .. rule .. '.' .. slot, string.sub(amount, bar + 1))
+      end
+    else
+      redis.call('HINCRBY', KEYS[k], field, amount)
+    end
+  end
+  if count > 0 then
+    redis.call('HINCRBY', KEYS[k], '_v', 1)
+    redis.call('EXPIRE', KEYS[k], ARGV[2])
+    redis.call('SADD', KEYS[2], KEYS[k])
+  else
+    redis.call('EXPIRE', KEYS[k], ARGV[3])
+  end
+  i = i + 2 + 2 * math.abs(count)
+end
+return gone
 `;
 
 /** KEYS[1] dirty set, KEYS[2] a counter; ARGV[1] the counter's `_v` when it was copied. */
@@ -86,7 +97,7 @@ const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
-    pfAckAndCount(numKeys: number, ...keysAndArgs: Array<string | number>): Result<number, Context>;
+    pfAckAndCount(numKeys: number, ...keysAndArgs: Array<string | number>): Result<string[], Context>;
     pfCleanIfUnchanged(dirty: string, counter: string, version: string): Result<number, Context>;
     pfRelease(lock: string, token: string): Result<number, Context>;
   }
@@ -267,38 +278,61 @@ export class DailyRollups {
   /**
    * Acknowledges and deletes the entries; counts the records of those in `countable` whose
    * acknowledgement is the first, and a recent record in its slot's seconds too (slot-seconds.ts,
-   * kept in Redis only). Answers the counters touched, to copy to the store.
+   * kept in Redis only). Answers the counters touched, to copy to the store. The batch's counts go
+   * summed per counter, so the script's work grows with the counters a batch touches, not with
+   * its records: Redis runs nothing else meanwhile, checks' appends included.
    */
   async acknowledge(stream: string, group: string, entries: JournalEntry[], countable: ReadonlySet<string>): Promise<string[]> {
-    const keys: string[] = [];
-    const places = new Map<string, number>();
-    // KEYS[1] and KEYS[2] are the stream and the dirty set: the n-th counter is KEYS[n + 2].
-    const counter = (key: string) => {
-      let place = places.get(key);
-      if (place === undefined) places.set(key, (place = keys.push(key) + 2));
-      return place;
-    };
-    const copied = new Set<string>();
-    const recent = Date.now() - SLOT_SECONDS_KEPT_S * 1_000;
-    const args: Array<string | number> = [];
-    for (const { id, doc } of entries) {
-      if (!doc || !countable.has(id)) {
-        args.push(id, 0);
-        continue;
-      }
-      const groups = counterFields(doc);
-      const bySecond = doc.created_at.getTime() >= recent ? [doc.org_id, ALL_ORGS] : [];
-      args.push(id, groups.length + bySecond.length);
-      for (const { scope, period, fields } of groups) {
-        const key = `${this.counterPrefix}${scope}:${period}`;
-        copied.add(key);
-        args.push(counter(key), fields.length, ...fields.flat());
-      }
-      const [slot, second] = [slotOf(doc.created_at), String(secondInSlot(doc.created_at))];
-      for (const scope of bySecond) args.push(counter(slotSecondsKey(this.redis, this.prefix, scope, slot)), -1, second, 1);
+    let counted = entries.filter((entry): entry is { id: string; doc: AuditDoc } => entry.doc !== null && countable.has(entry.id));
+    const only = entries.filter(({ id, doc }) => doc === null || !countable.has(id)).map(({ id }) => id);
+    for (;;) {
+      const { keys, args, copied } = this.countsOf(counted);
+      const ids = counted.map(({ id }) => id);
+      const gone = await this.redis.pfAckAndCount(keys.length + 2, stream, this.dirtyKey, ...keys, group, COUNTER_TTL_S, SLOT_SECONDS_KEPT_S, ids.length, ...ids, only.length, ...only, ...args);
+      if (gone.length === 0) return keys.filter((key) => copied.has(key));
+      // Acknowledged by another drainer (it claimed them from us): counted by it, not here.
+      const elsewhere = new Set(gone);
+      counted = counted.filter(({ id }) => !elsewhere.has(id));
+      only.push(...gone);
     }
-    await this.redis.pfAckAndCount(keys.length + 2, stream, this.dirtyKey, ...keys, group, COUNTER_TTL_S, SLOT_SECONDS_KEPT_S, ...args);
-    return keys.filter((key) => copied.has(key));
+  }
+
+  /** What the records add, summed per counter, as the script's KEYS (from the third) and counter arguments. */
+  private countsOf(records: Array<{ doc: AuditDoc }>): { keys: string[]; args: Array<string | number>; copied: Set<string> } {
+    const sums = new Map<string, { copied: boolean; add: Map<string, number>; max: Map<string, number>; offers: Array<[string, string]> }>();
+    const counter = (key: string, copied: boolean) => {
+      let sum = sums.get(key);
+      if (!sum) sums.set(key, (sum = { copied, add: new Map(), max: new Map(), offers: [] }));
+      return sum;
+    };
+    const recent = Date.now() - SLOT_SECONDS_KEPT_S * 1_000;
+    for (const { doc } of records) {
+      for (const { scope, period, fields } of counterFields(doc)) {
+        const sum = counter(`${this.counterPrefix}${scope}:${period}`, true);
+        for (const [field, amount] of fields) {
+          if (typeof amount === 'string') sum.offers.push([field, amount]);
+          else if (field.startsWith('>')) sum.max.set(field, Math.max(amount, sum.max.get(field) ?? 0));
+          else sum.add.set(field, amount + (sum.add.get(field) ?? 0));
+        }
+      }
+      if (doc.created_at.getTime() < recent) continue;
+      const [slot, second] = [slotOf(doc.created_at), String(secondInSlot(doc.created_at))];
+      for (const scope of [doc.org_id, ALL_ORGS]) {
+        const { add } = counter(slotSecondsKey(this.redis, this.prefix, scope, slot), false);
+        add.set(second, 1 + (add.get(second) ?? 0));
+      }
+    }
+    const keys: string[] = [];
+    const args: Array<string | number> = [];
+    const copied = new Set<string>();
+    for (const [key, sum] of sums) {
+      // KEYS[1] and KEYS[2] are the stream and the dirty set: the n-th counter is KEYS[n + 2].
+      const place = keys.push(key) + 2;
+      if (sum.copied) copied.add(key);
+      const fields = [...sum.add, ...sum.max, ...sum.offers];
+      args.push(place, sum.copied ? fields.length : -fields.length, ...fields.flat());
+    }
+    return { keys, args, copied };
   }
 
   /**

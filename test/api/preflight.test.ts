@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { admin, appWithOrgForFile, check, createOrg, drained, type OrgFixture, type TestApp } from '../helpers/app.js';
+import { unpackAudit } from '../../src/store/audit-repository.js';
 
 let t: TestApp;
 let org: OrgFixture;
@@ -229,6 +230,6 @@ describe('privacy', () => {
     expect(doc).not.toBeNull();
     const stored = JSON.stringify(doc);
     for (const value of ['jane.doe', '555-0132', '123-45-6789', 'Contact']) expect(stored).not.toContain(value);
-    expect(doc).toMatchObject({ source: 'text', bytes: Buffer.byteLength(PII_TEXT), destination: 'AI_TOOL' });
+    expect(unpackAudit(doc!)).toMatchObject({ source: 'text', bytes: Buffer.byteLength(PII_TEXT), destination: 'AI_TOOL' });
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { layoutOf } from '../../src/store/audit-layout.js';
 import { AuditJournal, STALL_MS, THROTTLE_MAX_WAIT_MS } from '../../src/store/audit-journal.js';
 import { JournalClosedError, JournalFullError } from '../../src/store/errors.js';
-import type { AuditDoc } from '../../src/store/audit-repository.js';
+import { auditRepository, unpackAudit, type AuditDoc } from '../../src/store/audit-repository.js';
 import { newId } from '../../src/store/ids.js';
 import { drainHarness } from '../helpers/drain.js';
 
@@ -37,10 +37,12 @@ describe('audit journal and drainer', () => {
     const d = drainer(journal);
     await d.start();
     await d.settled();
-    const stored = await h.db.collection<AuditDoc>('audit').find({ _id: { $in: docs.map((x) => x._id) } }).toArray();
-    expect(stored).toHaveLength(250);
-    // Stored with where it sits (audit-layout.ts).
-    expect(stored.find((s) => s._id === docs[7]!._id)).toEqual({ ...docs[7], ...layoutOf(docs[7]!), journal_entry: expect.any(String) });
+    expect(await h.db.collection('audit').countDocuments({ _id: { $in: docs.map((x) => x._id) } } as object)).toBe(250);
+    // Stored with where it sits (audit-layout.ts), the rest packed; read back as it was.
+    const stored = await h.db.collection('audit').findOne({ _id: docs[7]!._id } as object);
+    expect(stored).toMatchObject({ ...layoutOf(docs[7]!), org_id: docs[7]!.org_id, decision: docs[7]!.decision, created_at: docs[7]!.created_at, r: expect.any(String) });
+    expect(unpackAudit(stored!)).toEqual({ ...docs[7], journal_entry: expect.any(String) });
+    expect(await auditRepository(h.db).findById(docs[7]!._id)).toEqual(docs[7]);
     expect(await journal.length()).toBe(0);
     expect(await journal.pending(docs[0]!._id)).toBeNull();
   });

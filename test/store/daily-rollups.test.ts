@@ -92,6 +92,29 @@ describe('daily rollups', () => {
     expect(await rollup()).toMatchObject({ checks_total: 3, masked: 3, detections: { EMAIL: 6 } });
   });
 
+  it('counts a batch once when another drainer claimed and acknowledged part of it meanwhile', async () => {
+    const j = journal();
+    const group = drainer(j);
+    await group.start();
+    await group.stop();
+    const docs = [record(), record({ decision: 'BLOCKED' }), record()];
+    for (const doc of docs) await j.append(doc);
+    const r = redis();
+    const read = (await r.xreadgroup('GROUP', 'audit-writers', 'slow', 'COUNT', 10, 'STREAMS', j.stream, '>')) as Array<[string, Array<[string, string[]]>]>;
+    const entries = read[0]![1].map(([id], i) => ({ id, doc: docs[i]! }));
+    const all = new Set(entries.map((e) => e.id));
+    // The slow drainer stalled: another claimed its second entry, stored, acknowledged and counted it.
+    await r.xclaim(j.stream, 'audit-writers', 'other', 0, entries[1]!.id);
+    const other = rollupsFor(j);
+    await other.flush(await other.acknowledge(j.stream, 'audit-writers', [entries[1]!], all));
+    // The slow one now acknowledges its whole batch: it counts the two that were still its own.
+    const slow = rollupsFor(j);
+    await slow.flush(await slow.acknowledge(j.stream, 'audit-writers', entries, all));
+    expect(await rollup()).toMatchObject({ checks_total: 3, masked: 2, blocked: 1, detections: { EMAIL: 6 } });
+    expect(await j.length()).toBe(0);
+    expect(await r.xpending(j.stream, 'audit-writers')).toEqual([0, null, null, null]);
+  });
+
   it('counts a record appended twice (a retried append) once', async () => {
     const j = journal();
     const doc = record();
