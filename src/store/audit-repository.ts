@@ -1,5 +1,5 @@
 // The audit trail: ids, decision, summary, types and counts; never the submitted content. Stored
-// records also carry where they sit (audit-layout.ts), and are read by that: one slot at a time.
+// records are packed and carry where they sit (audit-layout.ts), and are read by that: one slot at a time.
 import type { Db } from 'mongodb';
 import type { Decision, Destination } from '../engine/types.js';
 import { layoutOf, type Categories, type LayoutFields } from './audit-layout.js';
