@@ -92,7 +92,12 @@ beforeAll(async () => {
   const hour = `${slot.slice(0, 13)}`;
   const minute = slot.slice(14, 16);
   for (const scope of ['org_mixed', '*']) await h.db.collection<{ _id: string }>('audit_hours').updateOne({ _id: `${scope}:${hour}` }, { $inc: { [`d.${minute}`]: -old.length } });
-  await h.db.collection<{ _id: string }>('audit_text_hours').updateOne({ _id: `org_mixed:${hour}` }, { $inc: { [`k.${minute}.${TICKED}`]: -old.length } });
+  // Text hours are stored packed (audit-counts-repository.ts): one JSON string.
+  const textHours = h.db.collection<{ _id: string; k: string }>('audit_text_hours');
+  const packed = await textHours.findOne({ _id: `org_mixed:${hour}` });
+  const slots = JSON.parse(packed!.k) as Record<string, Record<string, number>>;
+  slots[minute]![TICKED]! -= old.length;
+  await textHours.updateOne({ _id: `org_mixed:${hour}` }, { $set: { k: JSON.stringify(slots) } });
 }, 120_000);
 
 const newestFirst = (a: AuditDoc, b: AuditDoc) => b.created_at.getTime() - a.created_at.getTime() || (a._id < b._id ? 1 : -1);
