@@ -1,8 +1,9 @@
 // Write-time analytics (DESIGN §2: pre-aggregate per org per day) and compliance evidence (DESIGN §29:
 // per org, rule and day; evidence-repository.ts). Drainers count each audit record
 // exactly once, at the moment its journal entry is acknowledged: one script acknowledges the batch
-// and, only for entries whose XACK is the first (a redelivered entry was not acknowledged before;
-// an acknowledged one is never delivered again), adds the record to its org-day counters in Redis.
+// and adds its records to their org-day counters in Redis, only for entries whose XACK is the first
+// (still pending: a redelivered entry was not acknowledged before; an acknowledged one is never
+// delivered again).
 // The counters are absolute totals, copied to MongoDB with $max (analytics-repository.ts), so that
 // copy can be repeated or interrupted without ever counting anything twice. Org-days counted but not
 // yet copied are kept in a "dirty" set; any drainer copies them if the one that counted them died.
