@@ -57,6 +57,13 @@ export interface AuditTextHourDoc {
  */
 type StoredTextHour = Omit<AuditTextHourDoc, 'k'> & { k: string | AuditTextHourDoc['k'] };
 
+/** An hour's text-key counts to raise: `k.<minute>.<text key>` absolute totals, and the fields a new document gets. */
+interface TextHourRaise {
+  _id: string;
+  onInsert: object;
+  counts: Record<string, number>;
+}
+
 const unpackSlots = (k: StoredTextHour['k'] | undefined): AuditTextHourDoc['k'] => (typeof k === 'string' ? (JSON.parse(k) as AuditTextHourDoc['k']) : (k ?? {}));
 
 export interface AuditCountRows {
@@ -79,7 +86,7 @@ export function auditCountsRepository(db: Db) {
    * because every raise of a counter runs under that counter's copy lock (daily-rollups.ts), and
    * an hour's document is one counter's.
    */
-  const raiseTextHours = async (rows: Array<{ _id: string; onInsert: object; counts: Record<string, number> }>) => {
+  const raiseTextHours = async (rows: TextHourRaise[]) => {
     const stored = await Promise.all(rows.map(({ _id }) => textHours.findOne({ _id })));
     const ops = rows.map(({ _id, onInsert, counts }, i) => {
       const slots = unpackSlots(stored[i]?.k);
@@ -103,7 +110,7 @@ export function auditCountsRepository(db: Db) {
       const dayOps: Op[] = [];
       const textDayOps: Op[] = [];
       const hourOps: Op[] = [];
-      const textHourRows: Array<{ _id: string; onInsert: object; counts: Record<string, number> }> = [];
+      const textHourRows: TextHourRaise[] = [];
       for (const { scope, period, counts } of rows) {
         const isDay = period.length === 10;
         // Text-key counts (`x.` per day, `k.` per slot) go to their own documents.

@@ -125,6 +125,7 @@ export function auditRepository(db: Db) {
           }
         }),
       );
+      // Every command settles before a failure is thrown: the batch's retry must not race its own inserts.
       for (const insert of inserts) if (insert.status === 'rejected') throw insert.reason;
       if (refused.length === 0) return owners;
       // One lookup by _id each: FerretDB pushes down an equality, not an `$in`, which would read the trail whole.
