@@ -81,7 +81,7 @@ export async function benchAuditJournal(): Promise<void> {
     const drainStart = performance.now();
     const appended = await drive(() => journal.append(record()));
     const rollups = new DailyRollups(blocking, journal.prefix, { analytics: analyticsRepository(client.db()), evidence: evidenceRepository(client.db()), evidenceSamples: evidenceSamplesRepository(client.db()), auditCounts: auditCountsRepository(client.db()) });
-    const drainer = new AuditDrainer(blocking, journal, { audit: repo, rollups }, { batchSize: 1_000, blockMs: 200, claimIdleMs: 30_000 }, silent);
+    const drainer = new AuditDrainer(blocking, journal, { audit: repo, rollups }, { batchSize: 1_000, blockMs: 200, claimIdleMs: 30_000, gatherMs: 50 }, silent);
     await drainer.start();
     await drainer.settled();
     const drainSeconds = (performance.now() - drainStart) / 1000 - appended.seconds;

@@ -30,6 +30,7 @@ const EnvSchema = z.object({
   DETECT_TIMEOUT_MS: int(10, 120_000).default(10_000),
   DETECT_INLINE_MAX_CHARS: int(0, 1024 * 1024).default(4_096),
   AUDIT_DRAIN_BATCH: int(1, 10_000).default(1_000),
+  AUDIT_DRAIN_GATHER_MS: int(0, 5_000).default(50),
   AUDIT_CLAIM_IDLE_MS: int(100, 3_600_000).default(30_000),
   AUDIT_MAX_BACKLOG: int(1, 100_000_000).default(1_000_000),
   AUDIT_THROTTLE_BACKLOG: int(0, 100_000_000).default(2_000),
@@ -101,7 +102,7 @@ export interface Config {
     authThrottleDelayMs: number;
   };
   detect: { threads: number; maxQueue: number; timeoutMs: number; inlineMaxChars: number };
-  audit: { drainBatch: number; claimIdleMs: number; maxBacklog: number; throttleBacklog: number; drainInApi: boolean; searchBudgetMs: number };
+  audit: { drainBatch: number; drainGatherMs: number; claimIdleMs: number; maxBacklog: number; throttleBacklog: number; drainInApi: boolean; searchBudgetMs: number };
   /** GET /metrics answers without a credential (a scraper on a private network). */
   metricsPublic: boolean;
   /** Where a worker process answers GET /health and /ready (on HOST); null for no port. */
@@ -202,6 +203,7 @@ export function loadConfig(given: Record<string, string | undefined> = process.e
     },
     audit: {
       drainBatch: e.AUDIT_DRAIN_BATCH,
+      drainGatherMs: e.AUDIT_DRAIN_GATHER_MS,
       claimIdleMs: e.AUDIT_CLAIM_IDLE_MS,
       maxBacklog: e.AUDIT_MAX_BACKLOG,
       throttleBacklog: e.AUDIT_THROTTLE_BACKLOG,

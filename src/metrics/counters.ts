@@ -10,9 +10,39 @@ import type { AuditDoc } from '../store/audit-repository.js';
 const BUILT_IN = new Set(BUILT_IN_DATA_TYPES);
 const typeLabel = (type: string) => (BUILT_IN.has(type) ? type : 'CUSTOM');
 
+type RecordedDoc = Pick<AuditDoc, 'decision' | 'destination' | 'source' | 'detected' | 'created_at'>;
+
+/**
+ * What a batch of stored checks adds to the counters, summed: small enough to post from the API's
+ * drain thread to the thread that serves /metrics (api/drain-thread), whatever the batch's size.
+ */
+export interface RecordedTally {
+  checks: Array<{ decision: string; destination: string; source: string; count: number }>;
+  detections: Array<{ type: string; count: number }>;
+  /** When the oldest record of the batch was made (ms since the epoch); null for none. */
+  oldest: number | null;
+}
+
+export function tallyOf(docs: readonly RecordedDoc[]): RecordedTally {
+  const checks = new Map<string, RecordedTally['checks'][number]>();
+  const detections = new Map<string, number>();
+  let oldest: number | null = null;
+  for (const { decision, destination, source, detected, created_at } of docs) {
+    const key = `${decision} ${destination} ${source}`;
+    const known = checks.get(key);
+    if (known) known.count += 1;
+    else checks.set(key, { decision, destination, source, count: 1 });
+    for (const d of detected) detections.set(typeLabel(d.type), (detections.get(typeLabel(d.type)) ?? 0) + d.count);
+    oldest = Math.min(oldest ?? Infinity, created_at.getTime());
+  }
+  return { checks: [...checks.values()], detections: [...detections].map(([type, count]) => ({ type, count })), oldest };
+}
+
 export interface Counters {
   /** Checks just stored: counted by decision, destination and source, with their detections by type. */
-  recorded(docs: readonly Pick<AuditDoc, 'decision' | 'destination' | 'source' | 'detected' | 'created_at'>[], now?: Date): void;
+  recorded(docs: readonly RecordedDoc[], now?: Date): void;
+  /** The same, summed already (tallyOf). */
+  tallied(tally: RecordedTally, now?: Date): void;
   /** A file check's job ended: completed, or failed for good with its error code. */
   fileCheck(outcome: 'completed' | 'failed', code?: string): void;
   /** A webhook delivery attempt: delivered, failed (to be retried), or failed for the last time. */
@@ -50,17 +80,15 @@ export function createCounters(registry: Registry): Counters {
     labelNames: ['outcome'] as const,
     registers,
   });
+  const tallied = (tally: RecordedTally, now = new Date()) => {
+    if (tally.oldest === null) return;
+    for (const { count, ...labels } of tally.checks) checks.inc(labels, count);
+    for (const { type, count } of tally.detections) detections.inc({ type }, count);
+    drainLag.set(Math.max(0, now.getTime() - tally.oldest) / 1000);
+  };
   return {
-    recorded(docs, now = new Date()) {
-      if (docs.length === 0) return;
-      let oldest = now.getTime();
-      for (const doc of docs) {
-        checks.inc({ decision: doc.decision, destination: doc.destination, source: doc.source });
-        for (const d of doc.detected) detections.inc({ type: typeLabel(d.type) }, d.count);
-        oldest = Math.min(oldest, doc.created_at.getTime());
-      }
-      drainLag.set(Math.max(0, now.getTime() - oldest) / 1000);
-    },
+    recorded: (docs, now) => tallied(tallyOf(docs), now),
+    tallied,
     fileCheck(outcome, code = '') {
       fileChecks.inc({ outcome, code: outcome === 'failed' ? code : '' });
     },

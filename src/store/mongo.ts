@@ -6,7 +6,8 @@ export interface MongoHandle {
   db: Db;
 }
 
-export async function connectMongo(opts: { url: string; database: string; timeoutMs: number }): Promise<MongoHandle> {
+/** `ensureIndexes: false` for a second client of a process whose first made them. */
+export async function connectMongo(opts: { url: string; database: string; timeoutMs: number }, { ensureIndexes: make = true } = {}): Promise<MongoHandle> {
   const client = new MongoClient(opts.url, {
     // Fail fast so a store outage becomes a 503 instead of a hung request.
     serverSelectionTimeoutMS: opts.timeoutMs,
@@ -15,7 +16,7 @@ export async function connectMongo(opts: { url: string; database: string; timeou
   });
   await client.connect();
   const db = client.db(opts.database);
-  await ensureIndexes(db);
+  if (make) await ensureIndexes(db);
   return { client, db };
 }
 

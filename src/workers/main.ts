@@ -40,7 +40,7 @@ async function start(config: Config, log: Logger, counters: Counters): Promise<S
     redis,
     journal,
     repos,
-    { batchSize: config.audit.drainBatch, claimIdleMs: config.audit.claimIdleMs, beforeAck: (docs) => events.checksRecorded(docs) },
+    { batchSize: config.audit.drainBatch, claimIdleMs: config.audit.claimIdleMs, gatherMs: config.audit.drainGatherMs, beforeAck: (docs) => events.checksRecorded(docs) },
     log,
   );
   drainer.on('recorded', (docs) => counters.recorded(docs));

@@ -39,11 +39,11 @@ export function drainHarness(name: string) {
     /** A Redis prefix of its own. */
     prefix: () => `pf:test:${name}:${randomBytes(4).toString('hex')}:`,
     rollupsFor: (journal: AuditJournal) => new DailyRollups(harness.redis(), journal.prefix, { analytics: analyticsRepository(harness.db), evidence: evidenceRepository(harness.db), evidenceSamples: evidenceSamplesRepository(harness.db), auditCounts: auditCountsRepository(harness.db) }),
-    /** `more`: the drainer's rollups (for a test to watch them), its pending limit. */
-    drainer(journal: AuditJournal, claimIdleMs = 30_000, beforeAck?: DrainTargets['beforeAck'], more: { rollups?: DailyRollups; pendingLimit?: number } = {}): AuditDrainer {
+    /** `more`: the drainer's rollups (for a test to watch them), its pending limit, its gathering time (the default's 50 ms). */
+    drainer(journal: AuditJournal, claimIdleMs = 30_000, beforeAck?: DrainTargets['beforeAck'], more: { rollups?: DailyRollups; pendingLimit?: number; gatherMs?: number } = {}): AuditDrainer {
       const targets = { audit: auditRepository(harness.db), rollups: more.rollups ?? harness.rollupsFor(journal), ...(beforeAck && { beforeAck }) };
       const limit = more.pendingLimit === undefined ? {} : { pendingLimit: more.pendingLimit };
-      const d = new AuditDrainer(harness.redis(), journal, targets, { batchSize: 100, blockMs: 200, claimIdleMs, ...limit }, silent);
+      const d = new AuditDrainer(harness.redis(), journal, targets, { batchSize: 100, blockMs: 200, claimIdleMs, gatherMs: more.gatherMs ?? 50, ...limit }, silent);
       drainers.push(d);
       return d;
     },

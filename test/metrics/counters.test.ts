@@ -1,7 +1,7 @@
 // The counters' arithmetic and labels, on a registry of the test's own (no services needed).
 import { Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
-import { createCounters } from '../../src/metrics/counters.js';
+import { createCounters, tallyOf } from '../../src/metrics/counters.js';
 
 const at = (iso: string) => new Date(iso);
 
@@ -36,6 +36,35 @@ describe('counters', () => {
       ]),
     );
     expect(await samples(registry, 'preflight_audit_drain_lag_seconds')).toEqual([{ labels: {}, value: 2.5 }]);
+  });
+
+  it('counts a batch summed elsewhere (the API’s drain thread) as it counts its records, and an empty one not at all', async () => {
+    const registry = new Registry();
+    const counters = createCounters(registry);
+    const docs: Parameters<typeof tallyOf>[0] = [
+      { decision: 'BLOCKED', destination: 'AI_TOOL', source: 'text', detected: [{ type: 'SSN', count: 2 }, { type: 'MY_TYPE', count: 1 }], created_at: at('2026-11-28T10:00:08Z') },
+      { decision: 'BLOCKED', destination: 'AI_TOOL', source: 'text', detected: [{ type: 'SSN', count: 1 }, { type: 'OTHER_TYPE', count: 4 }], created_at: at('2026-11-28T10:00:09Z') },
+    ];
+    const tally = structuredClone(tallyOf(docs));
+    expect(tally).toEqual({
+      checks: [{ decision: 'BLOCKED', destination: 'AI_TOOL', source: 'text', count: 2 }],
+      detections: [
+        { type: 'SSN', count: 3 },
+        { type: 'CUSTOM', count: 5 },
+      ],
+      oldest: at('2026-11-28T10:00:08Z').getTime(),
+    });
+    counters.tallied(tallyOf([]), at('2026-11-28T10:00:10Z'));
+    expect(await samples(registry, 'preflight_audit_drain_lag_seconds')).toEqual([{ labels: {}, value: 0 }]);
+    counters.tallied(tally, at('2026-11-28T10:00:10Z'));
+    expect(await samples(registry, 'preflight_checks_total')).toEqual([{ labels: { decision: 'BLOCKED', destination: 'AI_TOOL', source: 'text' }, value: 2 }]);
+    expect(await samples(registry, 'preflight_detections_total')).toEqual(
+      expect.arrayContaining([
+        { labels: { type: 'SSN' }, value: 3 },
+        { labels: { type: 'CUSTOM' }, value: 5 },
+      ]),
+    );
+    expect(await samples(registry, 'preflight_audit_drain_lag_seconds')).toEqual([{ labels: {}, value: 2 }]);
   });
 
   it('counts file check outcomes with the code of a failure, and webhook deliveries', async () => {

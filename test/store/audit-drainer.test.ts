@@ -1,4 +1,5 @@
 // The audit journal and its drainer against the real Redis and FerretDB.
+import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { layoutOf } from '../../src/store/audit-layout.js';
 import { AuditJournal, STALL_MS, THROTTLE_MAX_WAIT_MS } from '../../src/store/audit-journal.js';
@@ -158,6 +159,36 @@ describe('audit journal and drainer', () => {
     const started = Date.now();
     await journal.append(record());
     expect(Date.now() - started).toBeLessThan(THROTTLE_MAX_WAIT_MS * 0.9);
+  });
+
+  it('lets records gather after a short batch, so the next batch takes them together', async () => {
+    const journal = new AuditJournal(redis(), prefix(), 1_000);
+    const d = drainer(journal, 30_000, undefined, { gatherMs: 1_000 });
+    const batches: number[] = [];
+    d.on('recorded', (docs: AuditDoc[]) => batches.push(docs.length));
+    await d.start();
+    await journal.append(record());
+    await once(d, 'recorded');
+    // Appended one at a time while the drainer gathers: a drainer that read again at once would take the first alone.
+    for (let i = 0; i < 5; i += 1) await journal.append(record());
+    await once(d, 'recorded');
+    expect(batches).toEqual([1, 5]);
+  });
+
+  it('does not gather while someone waits for it to settle, nor when told to stop', async () => {
+    const journal = new AuditJournal(redis(), prefix(), 1_000);
+    // Gathering a minute at a time: either wait below would outlast the test's timeout.
+    const d = drainer(journal, 30_000, undefined, { gatherMs: 60_000 });
+    await d.start();
+    await journal.append(record());
+    await d.settled();
+    const late = record();
+    await journal.append(late);
+    await d.settled();
+    expect(await auditRepository(h.db).findById(late._id)).toEqual(late);
+    await journal.append(record());
+    await once(d, 'recorded');
+    await d.stop();
   });
 
   it('refuses appends after close', async () => {

@@ -32,7 +32,7 @@ export default fp(
   async (app) => {
     const registers = [app.metrics];
     const counters = createCounters(app.metrics);
-    app.services.auditDrainer?.on('recorded', (docs) => counters.recorded(docs));
+    app.services.auditDrainer?.on('recorded', (tally) => counters.tallied(tally));
 
     // The three queue gauges are collected concurrently within one scrape; they share one reading.
     let reading: Promise<QueueReading[]> | null = null;

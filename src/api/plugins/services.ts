@@ -1,8 +1,8 @@
-// The services over the clients and repositories, and the audit journal with its drainer. On close
-// the drainer finishes its batch before the clients close (onClose hooks run in reverse order).
+// The services over the clients and repositories, and the audit journal with its drain, which runs
+// on a thread of this process (drain-thread/). On close the thread finishes its batch and ends first.
 import fp from 'fastify-plugin';
 import { recordedChecks } from '../../checks/record.js';
-import { startAuditDrainer, type AuditDrainer } from '../../store/audit-drainer.js';
+import { DrainThread } from '../drain-thread/handle.js';
 import { AuditJournal } from '../../store/audit-journal.js';
 import { AnalyticsService } from '../../services/analytics.js';
 import { ChangeLog } from '../../services/change-log.js';
@@ -44,8 +44,8 @@ export interface Services {
   vault: KeyVault;
   keys: KeyResolver;
   auditJournal: AuditJournal;
-  /** Null when AUDIT_DRAIN_IN_API is off and worker processes drain the journal. */
-  auditDrainer: AuditDrainer | null;
+  /** The drain on a thread of this process; null when AUDIT_DRAIN_IN_API is off and worker processes drain the journal. */
+  auditDrainer: DrainThread | null;
   organizations: OrganizationService;
   policies: PolicyService;
   licenses: LicenseService;
@@ -85,13 +85,11 @@ export default fp(
     const repos = app.repos;
     const vault = new KeyVault(app.config.masterKey);
     const keys = new KeyResolver(app.redis, app.config.redis.prefix, repos);
-    const { drainBatch, claimIdleMs, maxBacklog, throttleBacklog, drainInApi } = app.config.audit;
+    const { maxBacklog, throttleBacklog, drainInApi } = app.config.audit;
     const auditJournal = new AuditJournal(app.redis, app.config.redis.prefix, maxBacklog, throttleBacklog);
     const webhookSettings = { allowPrivate: app.config.webhooks.allowPrivate, attempts: app.config.webhooks.attempts, backoffMs: app.config.webhooks.backoffMs };
     const webhookEvents = new WebhookEvents(repos.webhooks, app.queues.webhookDelivery, webhookSettings);
-    const auditDrainer = drainInApi
-      ? await startAuditDrainer(app.redis, auditJournal, repos, { batchSize: drainBatch, claimIdleMs, beforeAck: (docs) => webhookEvents.checksRecorded(docs) }, app.log)
-      : null;
+    const auditDrainer = drainInApi ? await DrainThread.start(app.config, app.log) : null;
     const changeLog = new ChangeLog(repos.changeLog);
     const policies = new PolicyService(repos, vault, keys, changeLog);
 
@@ -164,7 +162,7 @@ export default fp(
     });
     app.addHook('onClose', async () => {
       auditJournal.close();
-      await auditDrainer?.stop();
+      await auditDrainer?.close();
     });
   },
   { name: 'services', dependencies: ['repositories', 'redis', 'detect-pool', 'queues', 'pdf', 'shutdown'] },
