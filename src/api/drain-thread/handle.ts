@@ -28,7 +28,7 @@ function threadFile(): URL {
 /** Events: 'recorded' (a batch stored, summed for the counters), 'started' (each time a thread is up). */
 export class DrainThread extends EventEmitter<{ recorded: [RecordedTally]; started: [] }> {
   private worker: Worker | null = null;
-  /** A thread started and not yet draining (or failed). */
+  /** The thread being started, until it drains or fails. */
   private starting: Worker | null = null;
   private nextId = 0;
   private readonly pending = new Map<number, { resolve: () => void; reject: (err: Error) => void }>();
