@@ -1,7 +1,7 @@
 // The API process's audit drain, on a thread of its own (handle.ts starts it). Decoding, packing,
-// storing and counting records is JavaScript that, on the event loop, took about a fifth of the
-// checks' throughput at saturation (bench/RESULTS.md, "The drain on a thread"). The thread has its
-// own Redis and MongoDB clients, answers the handle's requests and posts what the API reports.
+// storing and counting records is JavaScript that, on the event loop, took about a quarter of its
+// time at saturation (bench/RESULTS.md, "The drain on a thread, in gathered batches"). The thread has
+// its own Redis and MongoDB clients, answers the handle's requests and posts what the API reports.
 import { parentPort, workerData } from 'node:worker_threads';
 import { bullPrefix } from '../../jobs/prefix.js';
 import { webhookQueue } from '../../jobs/webhook-delivery.js';
