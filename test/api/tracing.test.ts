@@ -1,22 +1,15 @@
 // Tracing a check: X-Request-Id accepted (validated) or minted, echoed and kept on the audit record;
 // `metadata` bounded, 422 beyond its limits, kept on the record and found by the audit search (app).
-import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFileWorkers, type FileWorkers } from '../../src/workers/file-workers.js';
-import { admin, check, createOrg, drained, fileCheck, startTestApp, testEnv, type OrgFixture, type TestApp } from '../helpers/app.js';
+import { admin, check, createOrg, drained, fileCheck, loggedLines, startTestApp, testEnv, type OrgFixture, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
 let org: OrgFixture;
 let workers: FileWorkers;
-const lines: string[] = [];
+const { logStream, lines } = loggedLines();
 beforeAll(async () => {
-  const logStream = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
   t = await startTestApp(testEnv({ LOG_LEVEL: 'info' }), { logStream });
   org = await createOrg(t.app);
   workers = await startFileWorkers(t.config, t.app.repos, t.app.services.auditJournal, pino({ level: 'silent' }));

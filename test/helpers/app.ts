@@ -1,6 +1,7 @@
 // Builds a real app against the real Redis and FerretDB that `npm test` started, with a database
 // and Redis prefix of its own, so test files neither share state nor depend on order.
 import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { MongoClient, type Db } from 'mongodb';
 import { afterAll, beforeAll } from 'vitest';
@@ -40,6 +41,18 @@ export function testEnv(overrides: Record<string, string> = {}, shared?: { datab
     DETECT_THREADS: '1',
     ...overrides,
   };
+}
+
+/** A log stream for buildApp that keeps each line written, for a test to look for what was logged. */
+export function loggedLines(): { logStream: Writable; lines: string[] } {
+  const lines: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { logStream, lines };
 }
 
 export interface TestApp {

@@ -7,16 +7,11 @@ import { bullPrefix } from '../../jobs/prefix.js';
 import { webhookQueue } from '../../jobs/webhook-delivery.js';
 import { tallyOf } from '../../metrics/counters.js';
 import { WebhookEvents } from '../../services/webhooks.js';
-import { analyticsRepository } from '../../store/analytics-repository.js';
-import { auditCountsRepository } from '../../store/audit-counts-repository.js';
 import { startAuditDrainer } from '../../store/audit-drainer.js';
 import { AuditJournal } from '../../store/audit-journal.js';
-import { auditRepository } from '../../store/audit-repository.js';
-import { evidenceRepository } from '../../store/evidence-repository.js';
-import { evidenceSamplesRepository } from '../../store/evidence-samples-repository.js';
 import { connectMongo } from '../../store/mongo.js';
 import { createRedis } from '../../store/redis-client.js';
-import { webhookRepository } from '../../store/webhook-repository.js';
+import { createRepositories } from '../../store/repositories.js';
 import type { DrainThreadData, FromThread, ToThread } from './messages.js';
 
 const port = parentPort;
@@ -37,14 +32,13 @@ async function start() {
   const producer = createRedis(config.redis.url, { ...options, connectionName: 'preflight-api-drain-queue' });
   for (const connection of [redis, producer]) connection.on('error', (err: Error) => log.warn({ err: err.message }, 'redis connection error (audit drain thread)'));
   await Promise.all([redis.connect(), producer.connect()]);
-  const { db } = mongo;
+  const repos = createRepositories(mongo, { fileRetentionMs: config.files.retentionMs, masterKey: config.masterKey });
   const queue = webhookQueue({ connection: producer, prefix: bullPrefix(producer, config.redis.prefix) });
   queue.on('error', (err) => log.warn({ err: err.message }, 'webhook queue error (audit drain thread)'));
-  const events = new WebhookEvents(webhookRepository(db), queue, config.webhooks);
+  const events = new WebhookEvents(repos.webhooks, queue, config.webhooks);
   const journal = new AuditJournal(redis, config.redis.prefix, config.audit.maxBacklog, config.audit.throttleBacklog);
-  const store = { audit: auditRepository(db), auditCounts: auditCountsRepository(db), analytics: analyticsRepository(db), evidence: evidenceRepository(db), evidenceSamples: evidenceSamplesRepository(db) };
   const { drainBatch, claimIdleMs, drainGatherMs } = config.audit;
-  const drainer = await startAuditDrainer(redis, journal, store, { batchSize: drainBatch, claimIdleMs, gatherMs: drainGatherMs, beforeAck: (docs) => events.checksRecorded(docs) }, log);
+  const drainer = await startAuditDrainer(redis, journal, repos, { batchSize: drainBatch, claimIdleMs, gatherMs: drainGatherMs, beforeAck: (docs) => events.checksRecorded(docs) }, log);
   drainer.on('recorded', (docs) => post({ kind: 'recorded', tally: tallyOf(docs) }));
   return {
     drainer,

@@ -1,24 +1,17 @@
 // The API's audit drain on a thread of its own: it drains and reports what it stored, it is started
 // again when its thread dies, it ends with the app, and a thread that cannot start fails its start.
 import { once } from 'node:events';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DrainThread } from '../../../src/api/drain-thread/handle.js';
 import type { RecordedTally } from '../../../src/metrics/counters.js';
 import { loadConfig } from '../../../src/config/index.js';
 import { freePort } from '../../../scripts/local-services.js';
-import { check, createOrg, drained, startTestApp, testEnv, type OrgFixture, type TestApp } from '../../helpers/app.js';
+import { check, createOrg, drained, loggedLines, startTestApp, testEnv, type OrgFixture, type TestApp } from '../../helpers/app.js';
 
 let t: TestApp;
 let org: OrgFixture;
-const lines: string[] = [];
+const { logStream, lines } = loggedLines();
 beforeAll(async () => {
-  const logStream = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
   t = await startTestApp(testEnv({ LOG_LEVEL: 'warn' }), { logStream });
   org = await createOrg(t.app);
 });
