@@ -3,6 +3,8 @@
 // licenses or organizations replaces, on whichever replica makes it. Each lookup reads the epoch, so
 // a regenerated, deleted or deactivated key, or a revoked license, stops working on every replica at
 // once. Epochs are random tokens, not counters, so a Redis restart can never bring an old epoch back.
+// A caller may instead take a cached principal as it stands (`peekByKey`) and check its epoch itself,
+// with other work in one round trip (the check routes' rate limit: src/api/plugins/auth.ts).
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { Errors } from '../errors.js';
@@ -10,6 +12,8 @@ import { hashKey } from '../store/api-keys.js';
 import type { LicenseDoc } from '../store/license-repository.js';
 import type { OrganizationDoc } from '../store/organization-repository.js';
 import type { PolicyDoc } from '../store/policy-repository.js';
+import { RedisUnavailableError } from '../store/errors.js';
+import type { CountGuard } from '../store/rate-counters.js';
 import type { Repositories } from '../store/repositories.js';
 
 export interface PolicyPrincipal {
@@ -20,6 +24,7 @@ export interface PolicyPrincipal {
 }
 
 interface Entry {
+  /** '' while no change was ever made. */
   epoch: string;
   principal: PolicyPrincipal;
 }
@@ -40,7 +45,7 @@ export class KeyResolver {
 
   private async currentEpoch(): Promise<string> {
     try {
-      return (await this.redis.get(this.epochKey)) ?? 'initial';
+      return (await this.redis.get(this.epochKey)) ?? '';
     } catch (err) {
       // Without the epoch nothing cached can be trusted, now or when Redis comes back.
       this.entries.clear();
@@ -72,6 +77,25 @@ export class KeyResolver {
   byKey(rawKey: string, beforeLoad?: () => Promise<void>): Promise<PolicyPrincipal | null> {
     const hash = hashKey(rawKey);
     return this.cached(`key:${hash}`, () => this.repos.policies.findByKeyHash(hash), beforeLoad);
+  }
+
+  /**
+   * A key's principal as cached here, without asking Redis, and the guard that holds while it is
+   * current: the epoch it was loaded under. Act on it only once a read of the guard (`confirming`) finds it.
+   */
+  peekByKey(rawKey: string): { principal: PolicyPrincipal; guard: CountGuard } | null {
+    const hit = this.entries.get(`key:${hashKey(rawKey)}`);
+    return hit ? { principal: hit.principal, guard: { key: this.epochKey, value: hit.epoch } } : null;
+  }
+
+  /** Runs `read`, which reads a guard from `peekByKey`: as with any read of the epoch, without Redis nothing cached is trusted. */
+  async confirming<T>(read: () => Promise<T>): Promise<T> {
+    try {
+      return await read();
+    } catch (err) {
+      if (err instanceof RedisUnavailableError) this.entries.clear();
+      throw err;
+    }
   }
 
   byPolicyId(orgId: string, policyId: string): Promise<PolicyPrincipal | null> {

@@ -5,7 +5,7 @@
 // binding window: the one with the fewest requests left, or, when refused, the full one that frees
 // up last.
 import { Errors } from '../errors.js';
-import type { CounterWindow, RateCounters } from '../store/rate-counters.js';
+import type { CounterWindow, CountGuard, RateCounters } from '../store/rate-counters.js';
 import type { PolicyPrincipal } from './key-resolver.js';
 import { limitsOf } from './licenses.js';
 
@@ -55,8 +55,18 @@ export class RateLimits {
     private readonly dashboardPerMinute: number,
   ) {}
 
-  /** A check by a policy key: the plan's per-minute and per-day limits and the license's monthly quota. */
-  check({ org, license }: PolicyPrincipal, now = Date.now()): Promise<LimitOutcome> {
+  /** Whether `check` takes a guard (not on a Redis Cluster). */
+  get takesGuards(): boolean {
+    return this.counters.takesGuards;
+  }
+
+  /**
+   * A check by a policy key: the plan's per-minute and per-day limits and the license's monthly quota.
+   * With a guard, null when its key no longer holds its value; then nothing was counted.
+   */
+  check(principal: PolicyPrincipal, now?: number): Promise<LimitOutcome>;
+  check(principal: PolicyPrincipal, now: number, guard: CountGuard): Promise<LimitOutcome | null>;
+  check({ org, license }: PolicyPrincipal, now = Date.now(), guard?: CountGuard): Promise<LimitOutcome | null> {
     if (!license) throw Errors.noActiveLicense();
     const limits = limitsOf(license);
     return this.consume(
@@ -68,6 +78,7 @@ export class RateLimits {
       now,
       // A license belongs to one organization, so its quota is counted in that organization's group.
       org._id,
+      guard,
     );
   }
 
@@ -76,8 +87,12 @@ export class RateLimits {
     return this.consume([perMinute(`dash:${scope}`, this.dashboardPerMinute, now, 'requests')], now, `dash:${scope}`);
   }
 
-  private async consume(windows: Window[], now: number, group: string): Promise<LimitOutcome> {
-    const { allowed, used } = await this.counters.consume(windows, now, group);
+  private consume(windows: Window[], now: number, group: string): Promise<LimitOutcome>;
+  private consume(windows: Window[], now: number, group: string, guard: CountGuard | undefined): Promise<LimitOutcome | null>;
+  private async consume(windows: Window[], now: number, group: string, guard?: CountGuard): Promise<LimitOutcome | null> {
+    const counted = guard ? await this.counters.consume(windows, now, group, guard) : await this.counters.consume(windows, now, group);
+    if (!counted) return null;
+    const { allowed, used } = counted;
     const states = windows.map((w, i) => ({ window: w, remaining: Math.max(0, w.limit - (used[i] ?? 0)) }));
     const later = (a: (typeof states)[number], b: (typeof states)[number]) => b.window.resetAt - a.window.resetAt;
     if (allowed) {

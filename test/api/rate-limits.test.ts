@@ -137,6 +137,20 @@ describe('plan limits on checks', () => {
     expect(headersOf(tooLarge)).toMatchObject({ limit: 60, remaining: 59 });
     expect(headersOf(await check(t.app, org.apiKey, ok)).remaining).toBe(58);
   });
+
+  it('a key cached before a change is counted only as the key now stands: refused, nothing counted', async () => {
+    atFreshMinute();
+    const org = await createOrg(t.app);
+    const url = `/api/orgs/${org.orgId}/policies/${org.policyId}`;
+    expect(headersOf(await check(t.app, org.apiKey, ok)).remaining).toBe(59);
+    // Deactivated on the other replica: this one still holds the key's principal, cached as active.
+    expect((await replica.app.inject({ method: 'PATCH', url, headers: admin, payload: { is_active: false } })).statusCode).toBe(200);
+    const refused = await check(t.app, org.apiKey, ok);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers['x-ratelimit-limit']).toBeUndefined();
+    await replica.app.inject({ method: 'PATCH', url, headers: admin, payload: { is_active: true } });
+    expect(headersOf(await check(t.app, org.apiKey, ok)).remaining).toBe(58);
+  });
 });
 
 describe('dashboard ceiling', () => {

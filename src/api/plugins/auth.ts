@@ -21,13 +21,14 @@ import { ApiError, Errors } from '../../errors.js';
 import { AddressSlots } from '../../services/address-slots.js';
 import type { PolicyPrincipal } from '../../services/key-resolver.js';
 import type { Actor } from '../../services/change-log.js';
-import { assertLicenseActive } from '../../services/licenses.js';
+import { assertLicenseActive, licenseStatus } from '../../services/licenses.js';
 import { adminTokenMatcher } from '../../services/sign-in.js';
 import { isWellFormedKey, KEY_PREFIXES } from '../../store/api-keys.js';
 import { addressScope } from '../../store/failure-throttle.js';
 import type { LicenseDoc } from '../../store/license-repository.js';
 import type { OrganizationDoc } from '../../store/organization-repository.js';
 import type { PartnerKeyDoc } from '../../store/partner-key-repository.js';
+import type { CountGuard } from '../../store/rate-counters.js';
 import { ACCESS, roleMay, type Access, type Role } from '../../services/roles.js';
 import type { Manager } from '../../services/users.js';
 import { sessionHash } from '../../store/sessions.js';
@@ -48,9 +49,20 @@ export type Principal =
   | { kind: 'license'; license: LicenseDoc };
 export type PrincipalKind = Principal['kind'];
 
+/**
+ * A check admitted on its key's cached principal without reading the auth epoch: the rate limit counts
+ * the check only while `guard` holds (the epoch it was cached under, read in the same script), and
+ * otherwise calls `verify`, which authenticates the request again from the store.
+ */
+export interface DeferredAuth {
+  guard: CountGuard;
+  verify: (request: FastifyRequest) => Promise<void>;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal;
+    deferredAuth: DeferredAuth | null;
   }
   interface FastifyContextConfig {
     /** Which dashboard roles may call the route (src/services/roles.ts); none: the owner only. */
@@ -213,7 +225,7 @@ export default fp(
   async (app) => {
     const isAdminToken = adminTokenMatcher(app.config.adminToken);
     const ownOrigin = originOf(app.config.baseUrl);
-    const { keys, partnerKeys, sessions, authFailures, users, csrfTokenOf } = app.services;
+    const { keys, partnerKeys, sessions, authFailures, users, csrfTokenOf, rateLimits } = app.services;
     const slots = new AddressSlots(LOOKUPS_PER_ADDRESS);
     const heldSlots = new WeakMap<FastifyRequest, () => void>();
 
@@ -251,6 +263,24 @@ export default fp(
       if (!isWellFormedKey('policy', rawKey)) throw Errors.malformedApiKey();
       const principal = await keys.byKey(rawKey, mayTry(request));
       if (!principal) throw Errors.unknownApiKey();
+      return principal;
+    }
+
+    /**
+     * On a check route, a key cached on this replica is admitted as cached when that would be
+     * admitted, without a round trip to read the auth epoch: the rate limit reads it in the script
+     * that counts the check, and if it moved, `verify` authenticates again from the store before
+     * anything is counted or run (docs/decisions.md, "Authentication"). Not on a Redis Cluster, where
+     * the epoch and the counters live in different slots.
+     */
+    function cachedForCheck(rawKey: string, request: FastifyRequest, verify: DeferredAuth['verify']): PolicyPrincipal | null {
+      if (request.routeOptions.config.rateLimit !== 'checks' || !rateLimits.takesGuards) return null;
+      const cached = keys.peekByKey(rawKey);
+      if (!cached) return null;
+      const { principal, guard } = cached;
+      // Anything to refuse is refused on a read of the epoch, as for any key.
+      if (!principal.policy.is_active || !principal.license || licenseStatus(principal.license) !== 'active') return null;
+      request.deferredAuth = { guard, verify };
       return principal;
     }
 
@@ -297,6 +327,7 @@ export default fp(
     }
 
     app.decorateRequest('principal', null as never);
+    app.decorateRequest('deferredAuth', null);
 
     /**
      * License keys travel as `Authorization: Bearer`, so the route takes them alone and, as the spec
@@ -314,13 +345,18 @@ export default fp(
       const allowsAdmin = kinds.includes('admin');
       const allowsPolicy = kinds.includes('policy');
       const allowsPartner = kinds.includes('partner');
-      return counted(async (request: FastifyRequest) => {
+      const authenticate = async (request: FastifyRequest, deferrable: boolean) => {
         // The dashboard cookie stands in for the admin token, so it counts only where the token would.
         assertOneCredential(request, allowsAdmin);
         const rawKey = request.headers['x-service-api-key'];
         if (typeof rawKey === 'string') {
           if (rawKey.startsWith(KEY_PREFIXES.partner)) {
             request.principal = await partnerPrincipal(rawKey, allowsPartner, request);
+            return;
+          }
+          const cached = deferrable && allowsPolicy ? cachedForCheck(rawKey, request, verify) : null;
+          if (cached) {
+            request.principal = { kind: 'policy', ...cached };
             return;
           }
           const principal = await policyPrincipal(rawKey, request);
@@ -352,7 +388,9 @@ export default fp(
           return;
         }
         throw allowsPolicy || allowsPartner ? Errors.missingApiKey() : Errors.missingCredentials();
-      });
+      };
+      const verify = counted((request) => authenticate(request, false));
+      return counted((request) => authenticate(request, true));
     });
 
     app.decorate('orgForRequest', async (request: FastifyRequest, ref: string) => {
