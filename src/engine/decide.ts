@@ -8,14 +8,36 @@ function covers(dataTypes: ReadonlySet<string>, finding: Finding): boolean {
   return dataTypes.has(finding.type.toUpperCase()) || dataTypes.has(finding.category);
 }
 
+interface ActiveRule {
+  rule: Rule;
+  dataTypes: ReadonlySet<string>;
+}
+
+/**
+ * The enabled rules for a destination, each with the names it covers, by rule list: a cached
+ * policy's list is the same array on every check, so this is worked out once per policy version.
+ */
+const activeByRules = new WeakMap<readonly Rule[], Map<Destination, readonly ActiveRule[]>>();
+
+function activeRules(rules: readonly Rule[], destination: Destination): readonly ActiveRule[] {
+  let byDestination = activeByRules.get(rules);
+  if (!byDestination) activeByRules.set(rules, (byDestination = new Map()));
+  let active = byDestination.get(destination);
+  if (!active) {
+    active = rules
+      .filter((rule) => rule.enabled && rule.destinations.includes(destination))
+      .map((rule) => ({ rule, dataTypes: new Set(rule.dataTypes.map((t) => t.trim().toUpperCase())) }));
+    byDestination.set(destination, active);
+  }
+  return active;
+}
+
 /**
  * DESIGN §19. Each finding takes the strongest action among the enabled rules for this
  * destination that cover it; on a tie the first such rule in list order is credited.
  */
 export function decide(findings: readonly Finding[], rules: readonly Rule[], destination: Destination): DecideResult {
-  const active = rules
-    .filter((rule) => rule.enabled && rule.destinations.includes(destination))
-    .map((rule) => ({ rule, dataTypes: new Set(rule.dataTypes.map((t) => t.trim().toUpperCase())) }));
+  const active = activeRules(rules, destination);
 
   const decided: DecidedFinding[] = findings.map((finding) => {
     let rule: Rule | null = null;

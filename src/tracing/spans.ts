@@ -1,8 +1,30 @@
 // Spans at our own boundaries, on the OpenTelemetry API (docs/operations.md, "Tracing"). Without an
 // SDK started (sdk.ts: only when OTEL_* variables ask for it) every call here is the API's no-op.
-import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span } from '@opentelemetry/api';
+import {
+  context,
+  INVALID_SPAN_CONTEXT,
+  propagation,
+  ProxyTracerProvider,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Attributes,
+  type Context,
+  type Span,
+} from '@opentelemetry/api';
 
 const tracer = trace.getTracer('preflight');
+const NO_SPAN = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
+
+/**
+ * Whether a tracer provider is registered (an SDK started, or a test's). Without one every span is
+ * the API's no-op, and skipping it saves each request its contexts and closures (a few KiB).
+ */
+export function tracingActive(): boolean {
+  const provider = trace.getTracerProvider();
+  return !(provider instanceof ProxyTracerProvider) || provider.getDelegateTracer('preflight') !== undefined;
+}
 
 export { SpanKind, type Context, type Span };
 
@@ -11,6 +33,13 @@ export { SpanKind, type Context, type Span };
  * active inside; ends it when `fn` settles. A thrown error is recorded on the span and thrown on.
  */
 export function inSpan<T>(name: string, fn: (span: Span) => Promise<T>, opts: { parent?: Context; kind?: SpanKind; attributes?: Attributes } = {}): Promise<T> {
+  if (!tracingActive()) {
+    try {
+      return fn(NO_SPAN);
+    } catch (err) {
+      return Promise.reject(err as Error);
+    }
+  }
   return tracer.startActiveSpan(name, { kind: opts.kind ?? SpanKind.INTERNAL, ...(opts.attributes && { attributes: opts.attributes }) }, opts.parent ?? context.active(), async (span) => {
     try {
       return await fn(span);

@@ -35,10 +35,11 @@ export default fp(
       buckets: LATENCY_BUCKETS,
       registers: [registry],
     });
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       // The route's pattern, never the URL: ids and query strings would make a series per request.
       const route = request.routeOptions.url ?? 'unmatched';
       duration.observe({ method: request.method, route, status_code: reply.statusCode }, reply.elapsedTime / 1000);
+      done();
     });
     app.decorate('metrics', Registry.merge([processMetrics(), registry]));
   },

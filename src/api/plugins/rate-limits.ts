@@ -60,7 +60,7 @@ export default fp(
       }
     });
 
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       const state = request.rateLimit;
       // A narrower limit that refused the request (export/all's throttle) has set its own headers.
       if (state && !reply.hasHeader('x-ratelimit-reset')) {
@@ -70,7 +70,7 @@ export default fp(
           'x-ratelimit-reset': Math.ceil(state.resetAt / 1000),
         });
       }
-      return payload;
+      done(null, payload);
     });
   },
   { name: 'rate-limits', dependencies: ['auth'] },

@@ -19,11 +19,12 @@ export default fp(
   async (app) => {
     const controller = new AbortController();
     app.decorate('closing', controller.signal);
-    app.addHook('onRequest', async () => {
-      if (controller.signal.aborted) throw Errors.shuttingDown();
+    app.addHook('onRequest', (_request, _reply, done) => {
+      done(controller.signal.aborted ? Errors.shuttingDown() : undefined);
     });
-    app.addHook('onSend', async (_request, reply) => {
+    app.addHook('onSend', (_request, reply, payload, done) => {
       if (controller.signal.aborted) reply.header('connection', 'close');
+      done(null, payload);
     });
     app.addHook('preClose', async () => controller.abort());
   },

@@ -3,7 +3,7 @@
 // limit and the handler's work are its children (`request.traceContext`). No-op unless the process
 // started the SDK (tracing/sdk.ts).
 import fp from 'fastify-plugin';
-import { contextOf, failed, SpanKind, startSpan, withSpan, type Context, type Span } from '../../tracing/spans.js';
+import { contextOf, failed, SpanKind, startSpan, tracingActive, withSpan, type Context, type Span } from '../../tracing/spans.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -17,9 +17,14 @@ export default fp(
   async (app) => {
     app.decorateRequest('traceContext', null as unknown as Context);
     app.decorateRequest('traceSpan', undefined);
-    app.addHook('onRequest', async (request) => {
-      const route = request.routeOptions.url ?? 'unmatched';
+    app.addHook('onRequest', (request, _reply, done) => {
       const parent = contextOf(request.headers);
+      if (!tracingActive()) {
+        request.traceContext = parent;
+        done();
+        return;
+      }
+      const route = request.routeOptions.url ?? 'unmatched';
       const span = startSpan(`${request.method} ${route}`, parent, SpanKind.SERVER, {
         'http.request.method': request.method,
         'http.route': route,
@@ -27,13 +32,16 @@ export default fp(
       });
       request.traceSpan = span;
       request.traceContext = withSpan(parent, span);
+      done();
     });
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       const span = request.traceSpan;
-      if (!span) return;
-      span.setAttribute('http.response.status_code', reply.statusCode);
-      if (reply.statusCode >= 500) failed(span, `answered ${reply.statusCode}`);
-      span.end();
+      if (span) {
+        span.setAttribute('http.response.status_code', reply.statusCode);
+        if (reply.statusCode >= 500) failed(span, `answered ${reply.statusCode}`);
+        span.end();
+      }
+      done();
     });
   },
   { name: 'tracing' },

@@ -108,17 +108,20 @@ const ASIDE = /\((?![^()\n]*\d{3})[^()\n]{1,20}\)/y;
 
 function numberAfter(text: string, label: Label<BankLabelKind>, limit: number): LabelledNumber | null {
   let start = label.end;
+  // The gap as written, an aside read as one space: sliced in pieces rather than built a character at a time.
   let gap = '';
+  let from = start;
   while (start < limit && !isDigitCode(text.charCodeAt(start))) {
     ASIDE.lastIndex = start;
-    if (text.charAt(start) === '(' && ASIDE.test(text)) {
-      gap += ' ';
-      start = ASIDE.lastIndex;
+    if (text.charCodeAt(start) === 40 /* ( */ && ASIDE.test(text)) {
+      gap += `${text.slice(from, start)} `;
+      start = from = ASIDE.lastIndex;
     } else {
-      gap += text.charAt(start++);
+      start++;
     }
   }
   if (start >= limit) return null;
+  gap += text.slice(from, start);
   if (!gapAllowed(text.slice(label.start, label.end), gap)) return null;
   let end = start;
   while (isDigitCode(text.charCodeAt(end)) || (text.charAt(end) === '-' && isDigitCode(text.charCodeAt(end + 1)))) end++;
