@@ -26,7 +26,8 @@ export function memoryOf(pid: number): { rssMiB: number; peakMiB: number } {
 }
 
 export function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
+  // A process killed by a signal (scale-out's kill -9) has no exit code, only a signal code.
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
