@@ -1,5 +1,6 @@
 // `npm run bench [name ...]`: runs the named benchmarks (all but the on-request ones by default) and updates bench/RESULTS.md.
 import { spawnSync } from 'node:child_process';
+import { benchAuditBurst } from './audit-burst.js';
 import { benchAuditJournal } from './audit-journal.js';
 import { benchAuthFlood } from './auth-flood.js';
 import { benchCli } from './cli.js';
@@ -11,6 +12,7 @@ import { benchTextChecks } from './text-checks.js';
 const BENCHES: Record<string, () => Promise<void>> = {
   text: benchTextChecks,
   audit: benchAuditJournal,
+  burst: benchAuditBurst,
   compliance: benchCompliance,
   'auth-flood': benchAuthFlood,
   scale: benchScale,
@@ -19,10 +21,10 @@ const BENCHES: Record<string, () => Promise<void>> = {
 };
 
 /**
- * Run only when named: `scale` seeds 2,000,000 audit records and takes a long while; `cli` needs
- * gitleaks, which scripts/run.sh builds only when `cli` is named.
+ * Run only when named: `scale` seeds 2,000,000 audit records and takes a long while; `burst` sends
+ * 100,000 checks; `cli` needs gitleaks, which scripts/run.sh builds only when `cli` is named.
  */
-const ON_REQUEST = new Set(['scale', 'cli']);
+const ON_REQUEST = new Set(['scale', 'burst', 'cli']);
 
 const names = process.argv.slice(2);
 const selected = names.length > 0 ? names : Object.keys(BENCHES).filter((name) => !ON_REQUEST.has(name));

@@ -6,6 +6,7 @@ import type { Redis } from 'ioredis';
 import { createRedis } from '../src/store/redis-client.js';
 import { MongoClient } from 'mongodb';
 import { journalKey } from '../src/store/audit-journal.js';
+import { auditKeys } from '../src/store/redis-keys.js';
 import { freePort } from '../scripts/local-services.js';
 import { textCheckBodies } from './corpus.js';
 import { journalBacklog } from './journal-backlog.js';
@@ -13,8 +14,17 @@ import { memoryOf, startProcess, stopProcess, waitUntilAnswering } from './proce
 import { machineLine, writeSection } from './results-file.js';
 import { benchOrg } from './bench-org.js';
 import { BENCH_ADMIN_TOKEN, benchStack } from './bench-stack.js';
+import { cpuPer, sampleCpu, stackProcesses } from './stack-cpu.js';
+import { profileTables, readProfile, summarize } from './cpu-profile.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const CONNECTIONS = 32;
+/** Targets (issue 40): the whole stack's CPU per 1 KiB check, p99 at half the saturated rate, the ratio to bare Fastify. */
+const CPU_TARGET_US = 250;
+const HALF_P99_TARGET_MS = 10;
+const RATIO_TARGET = 0.33;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 15);
 const WARMUP_S = 3;
 
@@ -45,15 +55,26 @@ async function load(url: string, headers: Record<string, string>, bodies: string
   };
 }
 
+/** Until no counter waits to be copied to the store (the drainers' dirty set is empty). */
+async function countersCopied(redisUrl: string, prefix: string): Promise<void> {
+  const redis = createRedis(redisUrl, { connectionName: 'bench-text-counters' });
+  try {
+    const dirty = `${auditKeys(redis, prefix)}analytics:dirty`;
+    for (const deadline = Date.now() + 30_000; (await redis.scard(dirty)) > 0 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 20));
+  } finally {
+    redis.disconnect();
+  }
+}
+
 const apiKeyFor = async (base: string) => (await benchOrg(base, BENCH_ADMIN_TOKEN)).apiKey;
 
 export async function benchTextChecks(): Promise<void> {
   const { redisUrl, mongoUrl, redisPrefix, env: apiEnv } = benchStack('pf_bench', 'npm run bench');
   const bodies = textCheckBodies(64);
 
-  const startApi = async (extra: Record<string, string> = {}) => {
+  const startApi = async (extra: Record<string, string> = {}, nodeArgs: string[] = []) => {
     const port = await freePort();
-    const child = startProcess(['dist/api/server.js'], { ...apiEnv, ...extra, PORT: String(port) });
+    const child = startProcess([...nodeArgs, 'dist/api/server.js'], { ...apiEnv, ...extra, PORT: String(port) });
     const base = `http://127.0.0.1:${port}`;
     await waitUntilAnswering(`${base}/ready`, child);
     return { child, base, url: `${base}/api/preflight/text` };
@@ -64,6 +85,9 @@ export async function benchTextChecks(): Promise<void> {
   const mongo = new MongoClient(mongoUrl);
   let pooledOk = 0;
   let api: Awaited<ReturnType<typeof startApi>> | undefined;
+  // The worker drains and rolls up alongside the API's drain thread, as in production.
+  const worker = startProcess(['dist/workers/main.js'], apiEnv);
+  const profileDir = mkdtempSync(join(tmpdir(), 'pf-bench-prof-'));
   try {
     const ceilingUrl = `http://127.0.0.1:${ceilingPort}/check`;
     await waitUntilAnswering(ceilingUrl, ceiling);
@@ -86,13 +110,27 @@ export async function benchTextChecks(): Promise<void> {
     const warm = await load(apiUrl, keyHeader, bodies, WARMUP_S);
     console.log(`text checks: saturating for ${DURATION_S} s each`);
     const bare = await load(ceilingUrl, {}, bodies, DURATION_S);
+    const stack = stackProcesses({ API: api.child.pid!, worker: worker.pid! }, { redis: redisUrl, mongodb: mongoUrl, postgres: process.env.LOCAL_POSTGRES_URL });
+    const cpuBefore = sampleCpu(stack);
     const saturated = await load(apiUrl, keyHeader, bodies, DURATION_S);
     // Issue 14: the drain keeps up at saturation, the backlog gone within 1 s of the run's end.
     const backlog = await journalBacklog(redisUrl, redisPrefix);
+    // The drain's copies of counters follow the journal by a copy interval or two: counted too.
+    await countersCopied(redisUrl, redisPrefix);
+    const cpu = cpuPer(cpuBefore, sampleCpu(stack), saturated.ok);
     const halfRate = Math.max(1, Math.floor(saturated.reqPerSec / 2));
     console.log(`text checks: ${halfRate} req/s (half the saturated rate) for ${DURATION_S} s`);
     const half = await load(apiUrl, keyHeader, bodies, DURATION_S, halfRate);
     const memory = memoryOf(api.child.pid ?? 0);
+
+    // Where the API's time goes at saturation: a CPU profile of an API of its own, summarized.
+    const profiled = await startApi({}, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
+    const profiledKey = { 'x-service-api-key': await apiKeyFor(profiled.base) };
+    console.log(`text checks: saturated under the CPU profiler for ${DURATION_S} s`);
+    const profiledWarm = await load(profiled.url, profiledKey, bodies, WARMUP_S);
+    const underProfile = await load(profiled.url, profiledKey, bodies, DURATION_S);
+    await stopProcess(profiled.child);
+    const profile = summarize(readProfile(profileDir));
 
     // Everything answered must reach the store; autocannon also abandons up to one in-flight
     // request per connection at the end of each run, which the API answered and recorded anyway.
@@ -123,17 +161,23 @@ ${row('Preflight API, saturated', saturated)}
 ${row('Preflight API, saturated, every text via the pool', pooled)}
 ${row(`Preflight API at ${halfRate} req/s (half)`, half)}
 
-- Ratio to the ceiling: **${ratio.toFixed(2)}** (target ≥ 0.33: ${verdict(ratio >= 0.33)}).
-- p99 at half the saturated rate: **${half.p99} ms** (target ≤ 25 ms: ${verdict(half.p99 <= 25)}).
+- Stack CPU per check at saturation: **${cpu.total.toFixed(0)} µs** (target ≤ ${CPU_TARGET_US} µs: ${verdict(cpu.total <= CPU_TARGET_US)}); ${Object.entries(cpu.by).map(([name, us]) => `${name} ${us.toFixed(0)}`).join(', ')} µs. Counted from /proc over the saturated run and its drain, every PostgreSQL backend included; the load generator is not.
+- Ratio to the ceiling: **${ratio.toFixed(2)}** (target ≥ ${RATIO_TARGET}: ${verdict(ratio >= RATIO_TARGET)}).
+- p99 at half the saturated rate: **${half.p99} ms** (target ≤ ${HALF_P99_TARGET_MS} ms: ${verdict(half.p99 <= HALF_P99_TARGET_MS)}).
 - Audit drain at saturation: ${backlog.atEnd} records in the journal when the saturated run ended, drained ${backlog.drainedS.toFixed(2)} s later (target ≤ 1 s: ${verdict(backlog.drainedS <= 1)}).
 - API resident memory after the runs: ${memory.rssMiB} MiB (peak ${memory.peakMiB} MiB).
 - Audit completeness: ${recorded} audit records in the store for ${answered} checks answered 200 (${recorded >= answered ? 'none missing' : '**records missing**'}; the excess are requests autocannon abandoned in flight at the end of a run). The journal was fully drained ${drainLagS} s after the last run.
+
+Where the API's CPU goes at saturation (\`--cpu-prof\`, an API of its own: ${underProfile.reqPerSec} req/s under the profiler, ${profiledWarm.ok + underProfile.ok} checks with its warm-up; busy time ${(profile.totalMs / 1000).toFixed(1)} s, idle left out; µs per check over all of them):
+
+${profileTables(profile, profiledWarm.ok + underProfile.ok)}
 `;
     writeSection('text-checks', section);
     console.log(section);
   } finally {
     await mongo.db().dropDatabase().catch(() => undefined);
     await mongo.close();
-    await Promise.all([api ? stopProcess(api.child) : undefined, stopProcess(ceiling)]);
+    await Promise.all([api ? stopProcess(api.child) : undefined, stopProcess(ceiling), stopProcess(worker)]);
+    rmSync(profileDir, { recursive: true, force: true });
   }
 }

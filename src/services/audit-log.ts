@@ -88,7 +88,7 @@ interface Piece {
   /** A slot's matching records as far as the counts tell: its count, or its share of its hour's. */
   expect?: number;
   /** A day's hours, an hour's slots or a dense slot's ticks, newest first; absent for a tick or a slot read whole. */
-  split?: () => Promise<Piece[]>;
+  split?: (needed?: number) => Promise<Piece[]>;
   /** An hour's slots, newest first (an hour's `split` answers them at once). */
   slots?: Piece[];
   /** A slot's or tick's key. */
@@ -187,7 +187,7 @@ export class AuditLog {
     const query = (piece: Piece) => this.repos.audit.readSlot({ slot: piece.slot!, orgId: piece.org, filter });
     if (q.search === undefined) {
       const sel: Selection = hasCategories(filter) ? { kind: 'categories', filter } : { kind: 'all' };
-      return this.countedPage(this.pieces(scope, sel, lo, await this.days(scope, false, lo, hi)), { lo, read: once(query), matches: () => true }, start, end, skip, q.limit, fingerprint);
+      return this.countedPage(this.pieces(scope, sel, lo, q.limit, await this.days(scope, false, lo, hi)), { lo, read: once(query), matches: () => true }, start, end, skip, q.limit, fingerprint);
     }
     // A preflight_id is matched exactly: the page is that record, if this listing could show it.
     // An organization's search reads its counts meanwhile (by text key too), for when it is not one.
@@ -204,7 +204,7 @@ export class AuditLog {
     const needle = q.search.toLowerCase();
     const matches = (doc: AuditDoc) => searchableText(doc).split('\n').some((f) => f.includes(needle));
     if (scope === ALL_ORGS) {
-      return this.scanPage(this.pieces(scope, { kind: 'scan', filter }, lo, counts), { lo, read: query, matches }, start, skip, q.limit, fingerprint);
+      return this.scanPage(this.pieces(scope, { kind: 'scan', filter }, lo, q.limit, counts), { lo, read: query, matches }, start, skip, q.limit, fingerprint);
     }
     const keys = await this.texts.matching(scope, needle, filter, counts.textDays);
     if (keys.size === 0) return empty;
@@ -214,7 +214,7 @@ export class AuditLog {
         ? (await Promise.all(piece.keys.map((textKey) => this.repos.audit.readSlot({ slot: piece.slot!, orgId: piece.org, filter: {}, textKey })))).flat()
         : query(piece);
     // A window's edge slots are read by the total and by the walk alike: once.
-    return this.countedPage(this.pieces(scope, { kind: 'texts', keys }, lo, counts), { lo, read: once(read), matches }, start, end, skip, q.limit, fingerprint);
+    return this.countedPage(this.pieces(scope, { kind: 'texts', keys }, lo, q.limit, counts), { lo, read: once(read), matches }, start, end, skip, q.limit, fingerprint);
   }
 
   /** The counts of the scope's days in [lo, hi] (and more), by text key too when `withTexts`. */
@@ -224,12 +224,13 @@ export class AuditLog {
   }
 
   /** The scope's days that may hold matches, newest first, each splitting into hours and slots. */
-  private pieces(scope: string, sel: Selection, lo: number, { days, textDays }: ScopeDays): Piece[] {
+  private pieces(scope: string, sel: Selection, lo: number, page: number, { days, textDays }: ScopeDays): Piece[] {
     const byText = new Map(textDays.map((d) => [d.day, d.x]));
     const ticks: TickReading = {
       scope,
       dense: this.opts.denseSlot ?? DENSE_SLOT,
       exact: sel.kind === 'all',
+      page,
       seconds: (slot) => this.slotSeconds.read(scope, slot),
     };
     return days
@@ -316,7 +317,7 @@ export class AuditLog {
           continue;
         }
         if (p.split) {
-          slots.splice(j, 1, ...(await p.split()).filter(live));
+          slots.splice(j, 1, ...(await p.split(limit - items.length)).filter(live));
           j -= 1;
           continue;
         }
@@ -342,7 +343,7 @@ export class AuditLog {
         // `end` takes in every record at its own instant (i after everything), so a period ending there is whole.
         const whole = p.end < end.t || (p.end === end.t && end.i === AFTER_EVERYTHING);
         if (p.start >= r.lo && whole && p.count !== null) return p.count;
-        if (p.split) return this.count(await p.split(), r, end);
+        if (p.split) return this.count(await p.split(0), r, end);
         return (await this.readSlot(p, r, end)).length;
       }),
     );
@@ -460,6 +461,8 @@ interface TickReading {
   dense: number;
   /** Whether a tick's records are its matches (no filter, no search): then counted seconds skip by count. */
   exact: boolean;
+  /** The page's size (the listing's limit). */
+  page: number;
   /** The slot's records by second; empty when not kept. */
   seconds: (slot: string) => Promise<Record<string, number>>;
 }
@@ -469,18 +472,26 @@ interface TickReading {
  * at ~2 ms a read and ~0.3 ms a record decoded, tenths win above ~100 records in a second.
  */
 const DENSE_SECOND_SHARE = 4;
+/**
+ * A slot whose seconds are counted (and every record of it a match) is read by its seconds once it
+ * holds this many times what the page still needs: the counts pick the seconds that hold the page,
+ * which are read at once (COUNTED_READ_AHEAD), so a small organization's page inside a burst
+ * decodes about what it returns, not the slot's hundreds (docs/store.md, "Reads in a burst").
+ */
+const COUNTED_SECONDS_OVER_PAGE = 4;
 
 /**
  * A slot whose read would decode more than `dense` records (all stored with ticks) is read by its
- * ticks instead. With its records by second (kept in Redis for recent slots, and current: they add
- * up to the slot's records), by its seconds: each counted, those without records skipped, and a
- * second of more than a quarter of `dense` read by its tenths (ten reads instead of one pay off
- * sooner). Without them, by all of its seconds, or tenths where a second would hold more than
- * `dense` on average, each expected to hold its share. A tick is read like a slot (an
+ * ticks instead; so is one whose seconds are counted and that holds far more than the page needs.
+ * With its records by second and tenth (kept in Redis for recent slots, and current: they add up to
+ * the slot's records), by its seconds: each counted, those without records skipped, and a second of
+ * more than a quarter of `dense` read by its tenths, counted too. Without them, by all of its
+ * seconds, or tenths where a second would hold more than `dense` on average, each expected to hold
+ * its share; a slot of `dense` records or fewer is then read whole. A tick is read like a slot (an
  * organization's: its records of the all-organization tick), by text key for a search.
  */
 function withTicks(t: TickReading, slot: Piece, decodes: number, records: number): Piece {
-  if (decodes <= t.dense) return slot;
+  if (decodes <= t.dense && (!t.exact || decodes <= COUNTED_SECONDS_OVER_PAGE * t.page)) return slot;
   const share = (slot.expect ?? decodes) / records;
   const org = t.scope === ALL_ORGS ? undefined : t.scope;
   const tick = (start: number, level: (typeof TICK_LEVELS)[number], held: number | null, expect: number): Piece => ({
@@ -497,19 +508,38 @@ function withTicks(t: TickReading, slot: Piece, decodes: number, records: number
     const n = (from.end + 1 - from.start) / level.ms;
     return Array.from({ length: n }, (_, k) => tick(from.end + 1 - (k + 1) * level.ms, level, null, expect / n));
   };
-  const split = async (): Promise<Piece[]> => {
-    const bySecond = await t.seconds(new Date(slot.start).toISOString().slice(0, 16));
-    if (Object.values(bySecond).reduce((a, b) => a + b, 0) !== records) {
+  const whole: Piece = { ...slot, split: undefined };
+  const split = async (needed?: number): Promise<Piece[]> => {
+    const counts = await t.seconds(new Date(slot.start).toISOString().slice(0, 16));
+    const bySecond = new Map<number, number>();
+    const byTenth = new Map<string, number>();
+    for (const [field, n] of Object.entries(counts)) {
+      if (field.includes('.')) byTenth.set(field, n);
+      else bySecond.set(Number(field), n);
+    }
+    let counted = 0;
+    for (const n of bySecond.values()) counted += n;
+    if (counted !== records) {
+      if (decodes <= t.dense) return [whole];
       const level = records / (SLOT_MS / TICK_LEVELS[0].ms) <= t.dense ? TICK_LEVELS[0] : TICK_LEVELS[1];
       return ticksOf(slot, level, slot.expect ?? decodes);
     }
-    return Array.from({ length: SLOT_MS / TICK_LEVELS[0].ms }, (_, k) => {
-      const index = SLOT_MS / TICK_LEVELS[0].ms - 1 - k;
-      const held = bySecond[String(index)] ?? 0;
+    // Counted, and not dense: by seconds only when what is still needed is a small part of the slot
+    // (a count needs none of it: `needed` 0).
+    if (decodes <= t.dense && (!t.exact || decodes <= COUNTED_SECONDS_OVER_PAGE * (needed ?? t.page))) return [whole];
+    const perSecond = SLOT_MS / TICK_LEVELS[0].ms;
+    return Array.from({ length: perSecond }, (_, k) => {
+      const index = perSecond - 1 - k;
+      const held = bySecond.get(index) ?? 0;
       const second = tick(slot.start + index * TICK_LEVELS[0].ms, TICK_LEVELS[0], held, held * share);
       if (held <= t.dense / DENSE_SECOND_SHARE) return second;
-      const tenths = ticksOf(second, TICK_LEVELS[1], second.expect!);
-      return { ...second, split: () => Promise.resolve(tenths) };
+      // Its tenths, newest first: counted when their counts add up to the second's.
+      const tenths = Array.from({ length: 10 }, (_, j) => byTenth.get(`${index}.${9 - j}`) ?? 0);
+      const tenthsCounted = tenths.reduce((a, b) => a + b, 0) === held;
+      const pieces = tenthsCounted
+        ? tenths.map((n, j) => tick(second.start + (9 - j) * TICK_LEVELS[1].ms, TICK_LEVELS[1], n, n * share))
+        : ticksOf(second, TICK_LEVELS[1], second.expect!);
+      return { ...second, split: () => Promise.resolve(pieces) };
     });
   };
   return { ...slot, split };

@@ -18,6 +18,8 @@ import type { EvidenceSamplesRepository } from './evidence-samples-repository.js
 
 const GROUP = 'audit-writers';
 const BLOCK_MS = 1_000;
+/** A read's block while a copy of counters runs and more are noted (read()). */
+const COPY_WAIT_MS = 100;
 /**
  * Counters a drainer may hold counted but not copied before it stops draining to copy them. Live
  * traffic touches a few org-hours at a time, far below this; records spread over many hours (a
@@ -173,9 +175,17 @@ export class AuditDrainer extends EventEmitter {
     return entries.length > 0 ? entries : null;
   }
 
-  /** '>' reads entries no consumer has seen, blocking a while if there are none; '0' re-reads our own. */
+  /**
+   * '>' reads entries no consumer has seen, blocking a while if there are none; '0' re-reads our own.
+   * With counters noted and not copied, it blocks only until their copy is due: a quiet drain copies
+   * them then, so a listing finds a check within a copy interval of its storing (docs/store.md,
+   * "How soon a check is listed"), not a whole block later.
+   */
   private async read(from: '>' | '0'): Promise<StreamEntry[]> {
     this.reading = true;
+    // While a copy runs, what it left noted waits for it: poll at COPY_WAIT_MS rather than spin.
+    const due = this.copying ? COPY_WAIT_MS : this.targets.rollups.copyDueIn();
+    const block = Math.max(1, Math.min(this.opts.blockMs, Math.ceil(due)));
     try {
       const result = (await this.blocking.xreadgroup(
         'GROUP',
@@ -184,7 +194,7 @@ export class AuditDrainer extends EventEmitter {
         'COUNT',
         this.opts.batchSize,
         'BLOCK',
-        this.opts.blockMs,
+        block,
         'STREAMS',
         this.journal.stream,
         from,

@@ -46,8 +46,10 @@ export const TICK_LEVELS = [
 /** `2026-11-25T13:40:07` or `2026-11-25T13:40:07.3`: the tick's start, at a level. */
 export const tickOf = (at: Date | number, level: (typeof TICK_LEVELS)[number]) =>
   new Date(Math.floor(new Date(at).getTime() / level.ms) * level.ms).toISOString().slice(0, level.chars);
-/** A second's place in its slot, 0 to 599: its field in the slot's counts by second (`u.<n>`). */
+/** A second's place in its slot, 0 to 599: its field in the slot's counts by second (slot-seconds.ts). */
 export const secondInSlot = (at: Date | number) => Math.floor((new Date(at).getTime() % SLOT_MS) / 1_000);
+/** A tenth of a second's field in the same counts: `<second>.<tenth>`, `37.4`. */
+export const tenthInSlot = (at: Date | number) => `${secondInSlot(at)}.${Math.floor((new Date(at).getTime() % 1_000) / 100)}`;
 /** The text-hour count of a slot's records stored with ticks, beside its text keys ('~' is not base64url, so no key is it). */
 export const TICKED = '~';
 

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { Redis, Result } from 'ioredis';
 import type { AnalyticsRepository, DailyTotals } from './analytics-repository.js';
 import type { AuditCountRows, AuditCountsRepository } from './audit-counts-repository.js';
-import { ALL_ORGS, comboOf, hourOf, secondInSlot, slotInHour, slotOf, textKeyOf, TICKED } from './audit-layout.js';
+import { ALL_ORGS, comboOf, hourOf, secondInSlot, slotInHour, slotOf, tenthInSlot, textKeyOf, TICKED } from './audit-layout.js';
 import type { AuditDoc } from './audit-repository.js';
 import { beforeToday, closedDayMarks, type ClosedDayMarks } from './closed-day-marks.js';
 import { auditKeys } from './redis-keys.js';
@@ -317,10 +317,11 @@ export class DailyRollups {
         }
       }
       if (doc.created_at.getTime() < recent) continue;
-      const [slot, second] = [slotOf(doc.created_at), String(secondInSlot(doc.created_at))];
+      const [slot, second, tenth] = [slotOf(doc.created_at), String(secondInSlot(doc.created_at)), tenthInSlot(doc.created_at)];
       for (const scope of [doc.org_id, ALL_ORGS]) {
         const { add } = counter(slotSecondsKey(this.redis, this.prefix, scope, slot), false);
         add.set(second, 1 + (add.get(second) ?? 0));
+        add.set(tenth, 1 + (add.get(tenth) ?? 0));
       }
     }
     const keys: string[] = [];
@@ -436,6 +437,11 @@ export class DailyRollups {
   /** Noted counters not copied yet. */
   get pending(): number {
     return this.noted.size;
+  }
+
+  /** Milliseconds until `copyDue` would copy the noted counters (0: due now); Infinity when none are noted. */
+  copyDueIn(): number {
+    return this.noted.size === 0 ? Infinity : Math.max(0, this.nextCopy - Date.now());
   }
 
   /** Counters some drainer (this one or another) counted into and has not copied to the store yet. */
