@@ -20,6 +20,7 @@ import { benchOrg, type BenchOrg } from './bench-org.js';
 import { BENCH_ADMIN_TOKEN, benchStack } from './bench-stack.js';
 import { memoryOf, startProcess, stopProcess, waitUntilAnswering } from './processes.js';
 import { machineLine, writeSection } from './results-file.js';
+import { percentile } from './scale.js';
 
 const SIZES = (process.env.BURST_SIZES ?? '10000,100000').split(',').map((s) => Number(s.trim()));
 const REQUESTS = Number(process.env.BURST_REQUESTS ?? 20);
@@ -34,7 +35,6 @@ const SEARCH_TERM = 'email';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.max(0, Math.ceil(p * xs.length) - 1))]!;
 
 interface Figure {
   label: string;

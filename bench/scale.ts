@@ -75,7 +75,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
 const startOfUtcDay = (t: number) => Math.floor(t / DAY_MS) * DAY_MS;
 
-function percentile(xs: number[], p: number): number {
+export function percentile(xs: number[], p: number): number {
   const sorted = [...xs].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
 }

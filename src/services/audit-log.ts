@@ -504,9 +504,13 @@ function withTicks(t: TickReading, slot: Piece, decodes: number, records: number
     org,
     keys: slot.keys,
   });
-  const ticksOf = (from: Piece, level: (typeof TICK_LEVELS)[number], expect: number): Piece[] => {
+  /** `from`'s ticks at a level, newest first: each holding `held[k]` (counted) or, without counts, its share of `expect`. */
+  const ticksOf = (from: Piece, level: (typeof TICK_LEVELS)[number], expect: number, held?: number[]): Piece[] => {
     const n = (from.end + 1 - from.start) / level.ms;
-    return Array.from({ length: n }, (_, k) => tick(from.end + 1 - (k + 1) * level.ms, level, null, expect / n));
+    return Array.from({ length: n }, (_, k) => {
+      const counted = held?.[k];
+      return tick(from.end + 1 - (k + 1) * level.ms, level, counted ?? null, counted === undefined ? expect / n : counted * share);
+    });
   };
   const whole: Piece = { ...slot, split: undefined };
   const split = async (needed?: number): Promise<Piece[]> => {
@@ -536,9 +540,7 @@ function withTicks(t: TickReading, slot: Piece, decodes: number, records: number
       // Its tenths, newest first: counted when their counts add up to the second's.
       const tenths = Array.from({ length: 10 }, (_, j) => byTenth.get(`${index}.${9 - j}`) ?? 0);
       const tenthsCounted = tenths.reduce((a, b) => a + b, 0) === held;
-      const pieces = tenthsCounted
-        ? tenths.map((n, j) => tick(second.start + (9 - j) * TICK_LEVELS[1].ms, TICK_LEVELS[1], n, n * share))
-        : ticksOf(second, TICK_LEVELS[1], second.expect!);
+      const pieces = ticksOf(second, TICK_LEVELS[1], second.expect!, tenthsCounted ? tenths : undefined);
       return { ...second, split: () => Promise.resolve(pieces) };
     });
   };

@@ -2,17 +2,14 @@
 // totals and walks are those of a plain filter and sort, and no read decodes more than a tick holds.
 // A slot holding records stored before ticks existed is still read whole, so none is missed.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AuditLog, type AuditListQuery } from '../../src/services/audit-log.js';
-import { auditCountsRepository } from '../../src/store/audit-counts-repository.js';
+import type { AuditListQuery } from '../../src/services/audit-log.js';
 import { AuditJournal } from '../../src/store/audit-journal.js';
 import { slotKey, slotOf, TICKED } from '../../src/store/audit-layout.js';
-import { auditRepository, type AuditDoc, type SlotRead } from '../../src/store/audit-repository.js';
-import { auditTextsRepository } from '../../src/store/audit-texts-repository.js';
-import { closedDayMarks } from '../../src/store/closed-day-marks.js';
-import { slotSeconds, slotSecondsKey } from '../../src/store/slot-seconds.js';
+import type { AuditDoc } from '../../src/store/audit-repository.js';
+import { slotSecondsKey } from '../../src/store/slot-seconds.js';
 import { newId } from '../../src/store/ids.js';
-import { policyRepository } from '../../src/store/policy-repository.js';
 import { prng } from '../engine/helpers.js';
+import { recordingAuditLog } from '../helpers/audit-log.js';
 import { drainHarness } from '../helpers/drain.js';
 
 const h = drainHarness('auditticks');
@@ -47,25 +44,7 @@ function record(org: string, at: number): AuditDoc {
 }
 
 /** Every slot read, with how many records it answered. */
-const reads: Array<{ slot: string; n: number }> = [];
-const counting = () => {
-  const audit = auditRepository(h.db);
-  return {
-    ...audit,
-    readSlot: async (q: SlotRead) => {
-      const found = await audit.readSlot(q);
-      reads.push({ slot: q.slot, n: found.length });
-      return found;
-    },
-  };
-};
-const auditLog = (denseSlot?: number) =>
-  new AuditLog(
-    { audit: counting(), auditCounts: auditCountsRepository(h.db), auditTexts: auditTextsRepository(h.db), policies: policyRepository(h.db) },
-    closedDayMarks(h.redis(), journal.prefix),
-    slotSeconds(h.redis(), journal.prefix),
-    { searchBudgetMs: 60_000, denseSlot },
-  );
+const { reads, auditLog } = recordingAuditLog(h, () => journal.prefix);
 
 beforeAll(async () => {
   for (let i = 0; i < 1_500; i += 1) {
